@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The shop's configuration, read from the process environment once and validated at start.
+ * Erasable TypeScript only: the Node server (server/main.ts) and the scripts import this file
+ * directly with Node's type stripping, and the Astro bundle imports it through Vite.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const milliseconds = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(3_600_000);
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === 'memory://' || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+    'must be unset (embedded database in DATA_DIR), memory:// or a postgres:// URL',
+  )
+  .optional();
+
+const envSchema = z.object({
+  PORT: port.default(4321),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_SITE_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).default('http://localhost:4321'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.default(true),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
+  HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
+  REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds.default(15_000),
+  TRUST_PROXY: booleanFlag.default(false),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().trim().min(3).default('ร้านยิ้มละไม <no-reply@yimlamai.local>'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates a set of variables; throws ConfigError with one line per bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      return `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed on first use and kept. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

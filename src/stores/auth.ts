@@ -1,0 +1,66 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+
+/**
+ * Who is logged in, for islands. Filled from /api/auth/me; never holds the session token (that lives
+ * only in the HttpOnly cookie). Kept in localStorage so the navbar shows the member without a flash.
+ */
+export interface AuthUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  scopes: string[];
+}
+
+function decodeUser(encoded: string): AuthUser | null {
+  try {
+    const value = JSON.parse(encoded) as Partial<AuthUser> | null;
+    if (!value || typeof value.id !== 'string' || typeof value.firstName !== 'string') return null;
+    return {
+      id: value.id,
+      firstName: value.firstName,
+      lastName: String(value.lastName ?? ''),
+      email: String(value.email ?? ''),
+      phone: String(value.phone ?? ''),
+      scopes: Array.isArray(value.scopes) ? value.scopes.map(String) : [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+export const $user = persistentAtom<AuthUser | null>('shopUser', null, {
+  encode: (value) => (value ? JSON.stringify(value) : undefined),
+  decode: decodeUser,
+});
+
+export const $auth = computed($user, (user) => ({ user, loggedIn: user !== null }));
+
+export function setUser(user: AuthUser | null): void {
+  $user.set(user);
+}
+
+let refreshing: Promise<AuthUser | null> | undefined;
+
+/** Asks the server who the session belongs to and updates the store. */
+export function refreshUser(): Promise<AuthUser | null> {
+  refreshing ??= fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      if (response.status === 401) {
+        setUser(null);
+        return null;
+      }
+      if (!response.ok) return $user.get();
+      const body = (await response.json()) as { data?: { user?: AuthUser } };
+      const user = body.data?.user ?? null;
+      setUser(user);
+      return user;
+    })
+    .catch(() => $user.get())
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { nextTierFor, tierTable, unitPriceFor } from '../../src/lib/pricing';
+
+const tiers = [
+  { minQuantity: 100, priceSatang: 3900 },
+  { minQuantity: 12, priceSatang: 4500 },
+];
+
+describe('wholesale tiers', () => {
+  it.each([
+    [1, 5900],
+    [11, 5900],
+    [12, 4500],
+    [99, 4500],
+    [100, 3900],
+    [5000, 3900],
+  ])('amount %i costs %i satang a piece', (amount, price) => {
+    expect(unitPriceFor(5900, tiers, amount)).toBe(price);
+  });
+
+  it('without tiers the retail price applies', () => {
+    expect(unitPriceFor(5900, [], 500)).toBe(5900);
+  });
+
+  it('tells how many more pieces reach the next tier', () => {
+    expect(nextTierFor(5900, tiers, 9)).toEqual({ missing: 3, priceSatang: 4500, minQuantity: 12 });
+    expect(nextTierFor(5900, tiers, 12)).toEqual({ missing: 88, priceSatang: 3900, minQuantity: 100 });
+    expect(nextTierFor(5900, tiers, 100)).toBeNull();
+  });
+
+  it('builds the table shown on the product page', () => {
+    expect(tierTable(5900, tiers)).toEqual([
+      { from: 1, to: 11, priceSatang: 5900 },
+      { from: 12, to: 99, priceSatang: 4500 },
+      { from: 100, to: null, priceSatang: 3900 },
+    ]);
+  });
+});

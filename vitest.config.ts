@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests share one PostgreSQL database when TEST_DATABASE_URL is set, so their files run
+// one after another there; on PGlite each file gets its own in-memory database.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/integration/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: !onPostgres,
+          maxWorkers: onPostgres ? 1 : 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
