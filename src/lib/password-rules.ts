@@ -1,8 +1,8 @@
-import commonPasswords from './data/common-passwords.json' with { type: 'json' };
+import commonPasswords from './common-passwords.json' with { type: 'json' };
 
 /**
  * NIST SP 800-63B / OWASP ASVS: length 8–128, no composition rules, refuse known common passwords.
- * The list (data/common-passwords.json) is the 1,000 most frequent passwords of 8+ characters from the
+ * The list (common-passwords.json) is the 1,000 most frequent passwords of 8+ characters from the
  * zxcvbn-ts frequency list plus a few Thai favourites; shorter ones are refused by length already.
  */
 export const PASSWORD_MIN = 8;

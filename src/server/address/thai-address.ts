@@ -1,4 +1,4 @@
-import raw from './data/thai-address-db.json' with { type: 'json' };
+import raw from './thai-address-db.json' with { type: 'json' };
 
 /**
  * Thai subdistricts (ตำบล/แขวง), districts (อำเภอ/เขต), provinces and postcodes from the
