@@ -49,7 +49,13 @@ function usePlaceSuggestions(query: string): Place[] {
 function PlaceSuggestions({ places, onPick, id }: { places: Place[]; onPick: (place: Place) => void; id: string }) {
   if (places.length === 0) return null;
   return (
-    <div className="list-group position-absolute w-100 shadow-sm address-suggestions" role="listbox" id={id} aria-label="ที่อยู่ที่แนะนำ">
+    <div
+      className="list-group position-absolute shadow address-suggestions"
+      style={{ zIndex: 1000, left: 'calc(var(--bs-gutter-x) * .5)', right: 'calc(var(--bs-gutter-x) * .5)', maxHeight: '16rem', overflowY: 'auto' }}
+      role="listbox"
+      id={id}
+      aria-label="ที่อยู่ที่แนะนำ"
+    >
       {places.map((place) => (
         <button
           type="button"
