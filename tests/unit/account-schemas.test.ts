@@ -85,5 +85,6 @@ describe('Thai phone numbers', () => {
   it('formats for display', () => {
     expect(formatThaiPhone('0812345678')).toBe('081-234-5678');
     expect(formatThaiPhone('021234567')).toBe('02-123-4567');
+    expect(formatThaiPhone('053123456')).toBe('053-123-456');
   });
 });
