@@ -84,7 +84,13 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
   const [busy, setBusy] = useState(false);
   const [focus, setFocus] = useState<'subdistrict' | 'postcode' | null>(null);
   const focusQuery = focus ? values[focus] : '';
-  const suggestions = usePlaceSuggestions(focusQuery);
+  const found = usePlaceSuggestions(focusQuery);
+  // Once the four parts are one of the suggestions, the list has done its job and stops covering the form.
+  const picked = found.some((place) => place.subdistrict === values.subdistrict && place.district === values.district && place.province === values.province && place.postcode === values.postcode);
+  const suggestions = picked ? [] : found;
+  const closeOnEscape = (event: { key: string }) => {
+    if (event.key === 'Escape') setFocus(null);
+  };
   const firstInput = useRef<HTMLInputElement>(null);
   useEffect(() => firstInput.current?.focus(), []);
 
@@ -144,6 +150,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           error={errors.subdistrict}
           onChange={set('subdistrict')}
           onFocus={() => setFocus('subdistrict')}
+          onKeyDown={closeOnEscape}
           onBlur={() => setFocus(null)}
         >
           {focus === 'subdistrict' && <PlaceSuggestions id="address-subdistrict-list" places={suggestions} onPick={pick} />}
@@ -166,6 +173,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           error={errors.postcode}
           onChange={set('postcode')}
           onFocus={() => setFocus('postcode')}
+          onKeyDown={closeOnEscape}
           onBlur={() => setFocus(null)}
         >
           {focus === 'postcode' && <PlaceSuggestions id="address-postcode-list" places={suggestions} onPick={pick} />}
