@@ -37,7 +37,18 @@ export const newPasswordField = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-const mismatch = { message: 'รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน', path: ['confirmPassword'] };
+/**
+ * The confirmation is compared even while other fields are still wrong (zod skips object refinements
+ * after a field error unless `when` says otherwise), so the form never shows a wrong confirmation as valid.
+ */
+const mismatch = {
+  message: 'รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน',
+  path: ['confirmPassword'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { confirmPassword?: unknown } | null;
+    return typeof value?.confirmPassword === 'string' && value.confirmPassword.length > 0;
+  },
+};
 
 export const registerSchema = z
   .object({

@@ -32,6 +32,16 @@ describe('registerSchema', () => {
     if (!result.success) expect(fieldErrors(result.error)[field]).toBe(message);
   });
 
+  it('reports a wrong confirmation even when the password itself is refused', () => {
+    const result = registerSchema.safeParse({ ...valid, password: '12345678', confirmPassword: '1234' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      const fields = fieldErrors(result.error);
+      expect(fields.password).toMatch(/ถูกใช้บ่อย/);
+      expect(fields.confirmPassword).toBe('รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน');
+    }
+  });
+
   it('keeps SQL and markup as text', () => {
     const parsed = registerSchema.parse({ ...valid, firstName: "'; DROP TABLE members; --", lastName: '<img src=x onerror=alert(1)>' });
     expect(parsed.firstName).toBe("'; DROP TABLE members; --");

@@ -50,7 +50,7 @@ export default function LoginForm({ next }: Props) {
         inputMode="email"
         value={values.login}
         error={errors.login}
-        onChange={(event) => setValues({ ...values, login: event.target.value })}
+        onChange={(event) => setValues((current) => ({ ...current, login: event.target.value }))}
       />
       <Field
         id="login-password"
@@ -60,7 +60,7 @@ export default function LoginForm({ next }: Props) {
         autoComplete="current-password"
         value={values.password}
         error={errors.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
       />
       <div className="d-flex justify-content-end mb-3">
         <a href="/resetpassword" className="small">

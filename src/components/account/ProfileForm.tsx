@@ -43,7 +43,7 @@ export default function ProfileForm({ profile }: { profile: ProfileFormValue }) 
     }
   }
 
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="card card-body" aria-label="ข้อมูลของฉัน">

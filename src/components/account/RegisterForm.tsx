@@ -122,7 +122,7 @@ export default function RegisterForm() {
         inputMode="tel"
         autoComplete="tel"
         maxLength={20}
-        placeholder="0812345678"
+        placeholder="เช่น 0812345678"
         hint={availabilityHint(phoneState, 'ใช้เบอร์นี้ได้')}
         {...input('phone')}
         valid={valid('phone') && phoneState === 'available'}

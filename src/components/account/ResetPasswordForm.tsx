@@ -108,7 +108,7 @@ function NewPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         value={values.password}
         error={errors.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
       />
       <Field
         id="reset-confirm"
@@ -117,7 +117,7 @@ function NewPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         value={values.confirmPassword}
         error={errors.confirmPassword}
-        onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
+        onChange={(event) => setValues((current) => ({ ...current, confirmPassword: event.target.value }))}
       />
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
         ตั้งรหัสผ่านใหม่
