@@ -246,6 +246,36 @@ test.describe('member account', () => {
     }
   });
 
+  test('login works as a plain form before JavaScript, and the navbar then knows the member', async ({ browser, page }, testInfo) => {
+    const member = uniqueMember(testInfo.project.name);
+    await page.goto('/');
+    await registerByApi(page, member);
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL ?? new URL(page.url()).origin });
+    const plain = await noScript.newPage();
+    await plain.goto('/user/purchase');
+    await expect(plain).toHaveURL(/\/login\?next=%2Fuser%2Fpurchase$/);
+    await plain.getByLabel('อีเมลหรือเบอร์โทรศัพท์').fill(member.email);
+    await plain.getByLabel('รหัสผ่าน', { exact: true }).fill('not my password');
+    await plain.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+    await expect(plain.getByRole('alert')).toHaveText('อีเมล/เบอร์โทรศัพท์ หรือรหัสผ่านไม่ถูกต้อง');
+    expect(plain.url()).not.toContain('password');
+    await plain.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    await plain.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+    await expect(plain).toHaveURL(/\/user\/purchase$/);
+    const cookies = await noScript.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'shop_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    await noScript.close();
+
+    // The same browser with JavaScript: the navbar learns who is logged in from the session.
+    await page.goto('/login');
+    await login(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/$/);
+    await page.evaluate(() => localStorage.removeItem('shopUser'));
+    await page.reload();
+    const menu = await userMenuButton(page);
+    await expect(menu).toContainText(member.firstName);
+  });
+
   test('each open-redirect form of next ends at home', async ({ page }, testInfo) => {
     const member = uniqueMember(testInfo.project.name);
     await page.goto('/');

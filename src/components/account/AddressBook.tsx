@@ -124,7 +124,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="card card-body mb-3" aria-label={initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}>
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="card card-body mb-3" aria-label={initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}>
       <h2 className="h6 mb-3">{initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}</h2>
       {message && (
         <div className="alert alert-danger py-2" role="alert">

@@ -35,7 +35,7 @@ export default function ChangePasswordForm() {
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="card card-body" aria-label="เปลี่ยนรหัสผ่าน">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="card card-body" aria-label="เปลี่ยนรหัสผ่าน">
       {message && (
         <div className={`alert alert-${message.kind} py-2`} role={message.kind === 'success' ? 'status' : 'alert'}>
           {message.text}

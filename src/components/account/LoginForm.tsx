@@ -7,12 +7,15 @@ import Field from './Field';
 interface Props {
   /** Where to go after login: already checked by the server to be a local path. */
   next: string;
+  /** What the server said about a plain form post (the form works before JavaScript has loaded). */
+  initialMessage?: string;
+  initialLogin?: string;
 }
 
-export default function LoginForm({ next }: Props) {
-  const [values, setValues] = useState({ login: '', password: '' });
+export default function LoginForm({ next, initialMessage = '', initialLogin = '' }: Props) {
+  const [values, setValues] = useState({ login: initialLogin, password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(initialMessage);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -36,7 +39,7 @@ export default function LoginForm({ next }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="เข้าสู่ระบบ">
+    <form method="post" action={`/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`} noValidate onSubmit={(event) => void submit(event)} aria-label="เข้าสู่ระบบ">
       {message && (
         <div className="alert alert-danger py-2" role="alert">
           {message}

@@ -46,7 +46,7 @@ export default function ProfileForm({ profile }: { profile: ProfileFormValue }) 
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="card card-body" aria-label="ข้อมูลของฉัน">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="card card-body" aria-label="ข้อมูลของฉัน">
       {message && (
         <div className={`alert alert-${message.kind} py-2`} role={message.kind === 'success' ? 'status' : 'alert'}>
           {message.text}

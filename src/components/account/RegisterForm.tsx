@@ -95,7 +95,7 @@ export default function RegisterForm() {
     state === 'checking' ? 'กำลังตรวจสอบ…' : state === 'available' ? free : undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
       {message && (
         <div className="alert alert-danger py-2" role="alert">
           {message}

@@ -51,7 +51,7 @@ function RequestForm() {
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="ขอตั้งรหัสผ่านใหม่">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} aria-label="ขอตั้งรหัสผ่านใหม่">
       <p className="text-secondary">กรอกอีเมลที่ใช้สมัครสมาชิก เราจะส่งลิงก์สำหรับตั้งรหัสผ่านใหม่ให้ทางอีเมล</p>
       <Field id="reset-email" label="อีเมล" type="email" autoComplete="email" value={email} error={error} onChange={(event) => setEmail(event.target.value)} />
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -95,7 +95,7 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="ตั้งรหัสผ่านใหม่">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} aria-label="ตั้งรหัสผ่านใหม่">
       {message && (
         <div className="alert alert-danger py-2" role="alert">
           {message}

@@ -9,10 +9,10 @@ export default function UserMenu() {
   const { user, loggedIn } = useStore($auth);
   const [leaving, setLeaving] = useState(false);
 
-  // Only a remembered member needs checking (the session may have ended elsewhere); visitors who never
-  // logged in in this browser cause no request at all.
+  // Only a remembered member (the session may have ended elsewhere) or a browser holding the session hint
+  // cookie (logged in by a plain form post) needs checking; other visitors cause no request at all.
   useEffect(() => {
-    if ($auth.get().loggedIn) void refreshUser();
+    if ($auth.get().loggedIn || /(?:^|;\s*)shop_member=1/.test(document.cookie)) void refreshUser();
   }, []);
 
   async function logout() {
