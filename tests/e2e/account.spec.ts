@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { emlText } from '../fixtures/outbox';
+import { waitForIslands } from './helpers';
 
 /**
  * Members end to end: sign-up, login and logout, profile, address book with the Thai address
@@ -37,10 +38,8 @@ async function registerByApi(page: Page, member: Member) {
   await page.context().clearCookies();
 }
 
-/** Islands render on the server first; typing before React takes over would be lost. */
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
+/** Islands render on the server first; use them once React has taken over. */
+const hydrated = waitForIslands;
 
 async function openNavIfCollapsed(page: Page) {
   const toggler = page.getByRole('button', { name: 'เปิดเมนู' });
