@@ -41,6 +41,8 @@ export default function UserMenu() {
         style={{ maxWidth: '12rem' }}
         type="button"
         data-bs-toggle="dropdown"
+        // Static: plain CSS placement, under the button on phones (collapsed navbar), right-aligned from sm up.
+        data-bs-display="static"
         aria-expanded="false"
         aria-label={`เมนูสมาชิก ${user.firstName}`}
       >
@@ -49,7 +51,7 @@ export default function UserMenu() {
         </svg>
         {user.firstName}
       </button>
-      <ul className="dropdown-menu dropdown-menu-end">
+      <ul className="dropdown-menu dropdown-menu-sm-end">
         <li>
           <a className="dropdown-item" href="/profile">
             บัญชีของฉัน
