@@ -23,8 +23,8 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
 export const statusLabels: Record<OrderStatus, string> = {
   pending_payment: 'รอชำระเงิน',
   payment_review: 'รอตรวจสอบการชำระเงิน',
-  paid: 'รอจัดส่ง',
-  shipped: 'อยู่ระหว่างจัดส่ง',
+  paid: 'เตรียมจัดส่ง',
+  shipped: 'กำลังจัดส่ง',
   delivered: 'จัดส่งสำเร็จ',
   cancelled: 'ยกเลิกแล้ว',
   expired: 'หมดเวลาชำระเงิน',
@@ -93,13 +93,13 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return (to === 'cancelled' || to === 'expired') && from !== 'cancelled' && from !== 'expired';
 }
 
-export type OrderTab = 'all' | 'to_pay' | 'to_ship' | 'to_receive' | 'completed' | 'cancelled';
+export type OrderTab = 'all' | 'to-pay' | 'to-ship' | 'to-receive' | 'completed' | 'cancelled';
 
 export const orderTabs: readonly { key: OrderTab; label: string; statuses: readonly OrderStatus[] }[] = [
   { key: 'all', label: 'ทั้งหมด', statuses: ORDER_STATUSES },
-  { key: 'to_pay', label: 'ที่ต้องชำระ', statuses: ['pending_payment', 'payment_review'] },
-  { key: 'to_ship', label: 'ที่ต้องจัดส่ง', statuses: ['paid'] },
-  { key: 'to_receive', label: 'ที่ต้องได้รับ', statuses: ['shipped'] },
+  { key: 'to-pay', label: 'ที่ต้องชำระ', statuses: ['pending_payment', 'payment_review'] },
+  { key: 'to-ship', label: 'ที่ต้องจัดส่ง', statuses: ['paid'] },
+  { key: 'to-receive', label: 'ที่ต้องได้รับ', statuses: ['shipped'] },
   { key: 'completed', label: 'สำเร็จแล้ว', statuses: ['delivered'] },
   { key: 'cancelled', label: 'ยกเลิกแล้ว', statuses: ['cancelled', 'expired'] },
 ];
@@ -172,7 +172,7 @@ export const orderNoSchema = z.string({ error: 'ไม่พบเลขที�
 export const orderGetSchema = z.object({ no: orderNoSchema });
 
 export const orderListSchema = z.object({
-  tab: z.enum(['all', 'to_pay', 'to_ship', 'to_receive', 'completed', 'cancelled']).default('all'),
+  tab: z.enum(['all', 'to-pay', 'to-ship', 'to-receive', 'completed', 'cancelled']).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 

@@ -131,9 +131,9 @@ describe('placing an order', () => {
     const { order: placed } = await order(member, [{ product_code: product.code, amount: 1 }], { paymentMethod: 'cod' });
     expect(placed.status).toBe('paid');
     expect(placed.expiresAt).toBeNull();
-    const tabs = await listOrders(member.id, 'to_ship', 1);
+    const tabs = await listOrders(member.id, 'to-ship', 1);
     expect(tabs.orders.map((o) => o.orderNo)).toEqual([placed.orderNo]);
-    expect(tabs.counts.to_pay).toBe(0);
+    expect(tabs.counts['to-pay']).toBe(0);
   });
 });
 

@@ -10,7 +10,10 @@ import { returnPromotionUse, takePromotionUse } from '../promotions/promotion.re
 import { includedVat } from '../../lib/money.ts';
 import { unitPriceFor, type PriceTier } from '../../lib/pricing.ts';
 import {
+  actionLabels,
   nextStatus,
+  paymentMethodLabels,
+  statusLabels,
   orderTabs,
   returnsStock,
   trackingLink,
@@ -25,6 +28,7 @@ import type { CompanyInfo, DeliveryOption } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
 import { checkSlip, readSlip, removeSlip, storeSlip } from './slip-storage.ts';
 import { sendOrderMail } from './order-mail.ts';
+import { promptPayPayload, qrSvg } from './promptpay.ts';
 
 /** Who asks: a member (only their own orders), staff (any order) or the system (expiry). */
 export interface Actor {
@@ -466,7 +470,7 @@ export async function changeOrderStatus(actor: Actor, orderNo: string, change: S
         'invalid_transition',
         change.action === 'cancel'
           ? 'คำสั่งซื้อนี้ไม่สามารถยกเลิกได้แล้ว'
-          : `ไม่สามารถเปลี่ยนสถานะจาก "${row.status}" ด้วยคำสั่งนี้ได้`,
+          : `ไม่สามารถ${actionLabels[change.action]}ได้ในสถานะ "${statusLabels[row.status]}"`,
       );
     }
     const values: Parameters<typeof repo.updateOrder>[2] = { status: to };
@@ -621,6 +625,51 @@ export function ensureSweeper(): void {
   });
 }
 
+const pendingMails = new Set<Promise<void>>();
+
+/** Mails go out after the commit and never fail the order; a slow mail server does not slow checkout. */
 function notify(order: OrderView, to: string, kind: 'placed' | 'paid' | 'shipped' | 'cancelled'): void {
-  void sendOrderMail(order, to, kind).catch((error: unknown) => log.warn('order mail failed', { orderNo: order.orderNo, kind, ...errorFields(error) }));
+  const sending = sendOrderMail(order, to, kind)
+    .catch((error: unknown) => log.warn('order mail failed', { orderNo: order.orderNo, kind, ...errorFields(error) }))
+    .finally(() => pendingMails.delete(sending));
+  pendingMails.add(sending);
+}
+
+/** Waits for mails still being written (the CLI calls it before it exits). */
+export async function flushOrderMails(): Promise<void> {
+  await Promise.allSettled([...pendingMails]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the checkout page offers this member
+
+export interface CheckoutOptions {
+  addresses: repo.AddressOption[];
+  deliveryOptions: DeliveryOption[];
+  paymentMethods: { code: PaymentMethod; label: string }[];
+  freeShippingMinSatang: number | null;
+}
+
+export async function checkoutOptions(memberId: string): Promise<CheckoutOptions> {
+  const db = await getDb();
+  const company = await getCompany();
+  const methods: PaymentMethod[] = ['promptpay', 'bank_transfer', 'cod'];
+  return {
+    addresses: await repo.listMemberAddresses(db, memberId),
+    deliveryOptions: company.deliveryOptions,
+    paymentMethods: methods.filter((method) => paymentMethodEnabled(company, method)).map((code) => ({ code, label: paymentMethodLabels[code] })),
+    freeShippingMinSatang: company.freeShippingMinSatang,
+  };
+}
+
+/** The QR and accounts of the payment page; null QR when PromptPay is off or the order is not payable. */
+export async function paymentDetails(order: OrderView): Promise<{ qrSvg: string | null; promptpayId: string; bankAccounts: CompanyInfo['bankAccounts'] }> {
+  const company = await getCompany();
+  const payable = order.status === 'pending_payment' || order.status === 'payment_review';
+  const usePromptPay = payable && company.promptpayId !== '' && company.paymentMethods.promptpay && order.totalSatang > 0;
+  return {
+    qrSvg: usePromptPay ? await qrSvg(promptPayPayload(company.promptpayId, order.totalSatang)) : null,
+    promptpayId: company.promptpayId,
+    bankAccounts: company.bankAccounts,
+  };
 }
