@@ -663,12 +663,16 @@ export async function checkoutOptions(memberId: string): Promise<CheckoutOptions
 }
 
 /** The QR and accounts of the payment page; null QR when PromptPay is off or the order is not payable. */
-export async function paymentDetails(order: OrderView): Promise<{ qrSvg: string | null; promptpayId: string; bankAccounts: CompanyInfo['bankAccounts'] }> {
+export async function paymentDetails(
+  order: OrderView,
+): Promise<{ qrSvg: string | null; payload: string | null; promptpayId: string; bankAccounts: CompanyInfo['bankAccounts'] }> {
   const company = await getCompany();
   const payable = order.status === 'pending_payment' || order.status === 'payment_review';
   const usePromptPay = payable && company.promptpayId !== '' && company.paymentMethods.promptpay && order.totalSatang > 0;
+  const payload = usePromptPay ? promptPayPayload(company.promptpayId, order.totalSatang) : null;
   return {
-    qrSvg: usePromptPay ? await qrSvg(promptPayPayload(company.promptpayId, order.totalSatang)) : null,
+    qrSvg: payload ? await qrSvg(payload) : null,
+    payload,
     promptpayId: company.promptpayId,
     bankAccounts: company.bankAccounts,
   };
