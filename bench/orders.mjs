@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { demoEpoch, demoProduct } from '../src/server/db/demo-catalog.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
