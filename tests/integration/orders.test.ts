@@ -346,3 +346,47 @@ describe('stock comes back', () => {
     expect(await stockOf(product.code)).toBe(5);
   });
 });
+
+/** The .eml files the mailer wrote to DATA_DIR/outbox for one address, decoded. */
+async function mailsTo(address: string): Promise<{ subject: string; body: string }[]> {
+  const dir = path.resolve(process.env.DATA_DIR as string, 'outbox');
+  const { readFile } = await import('node:fs/promises');
+  const found: { subject: string; body: string }[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const raw = await readFile(path.join(dir, name), 'utf8');
+    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    if (!head.includes(`To: ${address}`)) continue;
+    const subjectBlock = /^Subject: ([\s\S]*?)(?=^\S)/m.exec(head + '\nX:')?.[1] ?? '';
+    const subject = Buffer.concat([...subjectBlock.matchAll(/=\?UTF-8\?B\?([^?]*)\?=/g)].map((m) => Buffer.from(m[1] ?? '', 'base64'))).toString('utf8');
+    found.push({ subject, body: Buffer.from(rest.join('\n').replace(/\s+/g, ''), 'base64').toString('utf8') });
+  }
+  return found;
+}
+
+describe('order mails', () => {
+  it('tells the member when the order is placed, paid, shipped with tracking, and cancelled', async () => {
+    const { flushOrderMails } = await import('../../src/server/orders/order.service');
+    const member = await createMember();
+    const product = await productWithStock(5);
+    const { order: shipped } = await order(member, [{ product_code: product.code, amount: 1 }], { deliveryCode: 'ems' });
+    await changeOrderStatus({ type: 'staff', id: null }, shipped.orderNo, { action: 'confirm_payment' });
+    await changeOrderStatus({ type: 'staff', id: null }, shipped.orderNo, { action: 'ship', trackingNo: 'EF123456789TH' });
+    const { order: cancelled } = await order(member, [{ product_code: product.code, amount: 1 }]);
+    await changeOrderStatus({ type: 'member', id: member.id }, cancelled.orderNo, { action: 'cancel' });
+    await flushOrderMails();
+    const mails = await mailsTo(member.email);
+    const subjects = mails.map((mail) => mail.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `ได้รับคำสั่งซื้อ ${shipped.orderNo} แล้ว`,
+        `ยืนยันการชำระเงินคำสั่งซื้อ ${shipped.orderNo}`,
+        `คำสั่งซื้อ ${shipped.orderNo} จัดส่งแล้ว`,
+        `ได้รับคำสั่งซื้อ ${cancelled.orderNo} แล้ว`,
+        `คำสั่งซื้อ ${cancelled.orderNo} ถูกยกเลิก`,
+      ]),
+    );
+    const shipping = mails.find((mail) => mail.subject.endsWith('จัดส่งแล้ว'));
+    expect(shipping?.body).toContain('เลขพัสดุ: EF123456789TH');
+    expect(shipping?.body).toContain('https://track.thailandpost.co.th/?trackNumber=EF123456789TH');
+  });
+});
