@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
-import { orderEvents, orders, productPriceTiers, products, promotions } from '../../src/server/db/schema';
+import { company, orderEvents, orders, productPriceTiers, products, promotions } from '../../src/server/db/schema';
+import { invalidateCompany } from '../../src/server/company/company.service';
 import {
   changeOrderStatus,
   checkPromotion,
@@ -119,6 +120,13 @@ describe('placing an order', () => {
     await expectAppError(order(member, [{ product_code: product.code, amount: 4 }]), 'out_of_stock');
     await expectAppError(order(member, [{ product_code: product.code, amount: 1 }], { deliveryCode: 'rocket' }), 'delivery_invalid');
     await expectAppError(order(member, [{ product_code: product.code, amount: 1 }], { addressId: other.addressId }), 'address_invalid');
+    // A payment method the shop switched off in its configuration.
+    const db = await getDb();
+    await db.update(company).set({ paymentMethods: { promptpay: true, bankTransfer: true, cod: false } });
+    invalidateCompany();
+    await expectAppError(order(member, [{ product_code: product.code, amount: 1 }], { paymentMethod: 'cod' }), 'payment_method_unavailable');
+    await db.update(company).set({ paymentMethods: { promptpay: true, bankTransfer: true, cod: true } });
+    invalidateCompany();
     expect(await stockOf(product.code)).toBe(3);
     const anonymous = await call(placeOrderRoute, { json: {} });
     expect(anonymous.status).toBe(401);
