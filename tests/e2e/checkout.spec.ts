@@ -213,6 +213,9 @@ test.describe('checkout and orders', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Forder/);
     expect(response?.status()).toBe(200);
     await register(page.request, `nosy-${unique()}@e2e.test`);
+    const checkout = await page.goto('/order');
+    expect(checkout?.headers()['cache-control']).toContain('no-store');
+    await expect(page.getByText('ไม่มีสินค้าในตะกร้าสินค้าของคุณ')).toBeVisible();
     const missing = await page.goto('/order/payment?no=YL00000000000');
     expect(missing?.status()).toBe(404);
   });
