@@ -56,6 +56,22 @@ export async function tiersByProduct(db: DbOrTx, productIds: number[]): Promise<
   return map;
 }
 
+export async function tiersByProductCode(db: DbOrTx, codes: string[]): Promise<Map<number, PriceTier[]>> {
+  const map = new Map<number, PriceTier[]>();
+  if (codes.length === 0) return map;
+  const rows = await db
+    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
+    .from(productPriceTiers)
+    .innerJoin(products, eq(products.id, productPriceTiers.productId))
+    .where(inArray(products.code, codes));
+  for (const row of rows) {
+    const list = map.get(row.productId) ?? [];
+    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
+    map.set(row.productId, list);
+  }
+  return map;
+}
+
 /** Takes stock only while enough is left; false means someone else took it first. */
 export async function takeStock(tx: DbOrTx, productId: number, amount: number): Promise<boolean> {
   const rows = await tx

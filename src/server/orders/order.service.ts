@@ -117,6 +117,7 @@ export async function quoteOrder(input: {
   promotion_code?: string | undefined;
 }): Promise<OrderQuote> {
   const db = await getDb();
+  ensureSweeper();
   const company = await getCompany();
   const requested = mergeLines(input.lines);
   const products = await repo.findProductsByCode(db, requested.map((line) => line.product_code));
@@ -241,12 +242,14 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
   let placed: { row: repo.OrderRow; created: boolean };
   try {
     placed = await db.transaction(async (tx) => {
+      // Tiers are read before taking the row locks: one round trip less while other checkouts of the
+      // same products wait on us.
+      const tiers = await repo.tiersByProductCode(tx, requested.map((line) => line.product_code));
       const locked = await repo.lockProductsByCode(tx, requested.map((line) => line.product_code));
       // A concurrent request with this key may have committed while we waited for the locks.
       const raced = await repo.findOrderByIdempotencyKey(tx, member.id, request.idempotencyKey);
       if (raced) return { row: raced, created: false };
 
-      const tiers = await repo.tiersByProduct(tx, locked.map((product) => product.id));
       const { priced, missing } = priceLines(requested, locked, tiers);
       if (missing.length > 0) {
         throw conflict('product_unavailable', `สินค้ารหัส ${missing.join(', ')} ไม่มีจำหน่ายแล้ว กรุณานำออกจากตะกร้า`);
@@ -458,6 +461,7 @@ export interface StatusChange {
  */
 export async function changeOrderStatus(actor: Actor, orderNo: string, change: StatusChange): Promise<OrderView> {
   const db = await getDb();
+  if (actor.type !== 'system') ensureSweeper();
   const company = await getCompany();
   const now = new Date();
   const result = await db.transaction(async (tx) => {
