@@ -182,12 +182,24 @@ test.describe('checkout and orders', () => {
     await page.goto('/order');
     await page.getByRole('radio', { name: /Flash Express/ }).check();
     await page.getByRole('radio', { name: 'เก็บเงินปลายทาง' }).check();
-    await page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click();
+    // The same cart confirmed in a second tab at the same moment, and a double click: one order.
+    const second = await page.context().newPage();
+    await second.goto('/order');
+    await second.getByRole('radio', { name: /Flash Express/ }).check();
+    await second.getByRole('radio', { name: 'เก็บเงินปลายทาง' }).check();
+    await Promise.all([
+      page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).dblclick(),
+      second.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click(),
+    ]);
     await expect(page).toHaveURL(/\/order\/success\?no=/);
+    await expect(second).toHaveURL(/\/order\/success\?no=/);
+    expect(second.url()).toBe(page.url());
+    await second.close();
     await expect(page.getByText('เก็บเงินปลายทาง').first()).toBeVisible();
     const codNo = (await page.getByTestId('order-no').textContent())!.trim();
     await openTab(page, 'ที่ต้องจัดส่ง');
     await expect(orderCard(page, codNo).getByTestId('purchase-status')).toHaveText('เตรียมจัดส่ง');
+    await expect(page.locator('li.purchase-order')).toHaveCount(1);
 
     // A second, PromptPay order, cancelled from My Purchase after the confirmation dialog.
     await fillCart(page, items);

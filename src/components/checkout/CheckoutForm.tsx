@@ -116,6 +116,12 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
     if (hydrated) void refreshQuote();
   }, [hydrated, refreshQuote]);
 
+  // Taken when the page shows the cart, not at the click: a second tab opened on the same cart finds
+  // the same key in localStorage, so confirming in both tabs still makes one order.
+  useEffect(() => {
+    if (hydrated && lines.length > 0) checkoutKey(signature);
+  }, [hydrated, lines.length, signature]);
+
   async function applyCode() {
     const code = codeInput.trim().toUpperCase();
     if (!code) {
