@@ -1,11 +1,11 @@
-import { defineMiddleware } from 'astro:middleware';
+import type { MiddlewareHandler } from 'astro';
 import { originAllowed } from './server/security/origin';
 
 /**
  * Astro's security.checkOrigin covers form content types only; this covers every state-changing request
  * (JSON included), so a foreign page cannot use a member's cookie to act for them.
  */
-export const onRequest = defineMiddleware((context, next) => {
+export const onRequest: MiddlewareHandler = (context, next) => {
   if (!originAllowed(context.request, context.url)) {
     return new Response(JSON.stringify({ message: 'คำขอนี้ไม่ได้มาจากหน้าเว็บของร้าน จึงไม่สามารถดำเนินการได้', code: 'cross_origin' }), {
       status: 403,
@@ -13,4 +13,4 @@ export const onRequest = defineMiddleware((context, next) => {
     });
   }
   return next();
-});
+};

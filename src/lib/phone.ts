@@ -14,9 +14,10 @@ export function isThaiPhone(normalized: string): boolean {
   return /^0[689]\d{8}$/.test(normalized) || /^0[2-7]\d{7}$/.test(normalized);
 }
 
-/** 0812345678 → 081-234-5678, 021234567 → 02-123-4567. */
+/** 0812345678 → 081-234-5678, Bangkok 021234567 → 02-123-4567, elsewhere 053123456 → 053-123-456. */
 export function formatThaiPhone(normalized: string): string {
   if (/^0\d{9}$/.test(normalized)) return `${normalized.slice(0, 3)}-${normalized.slice(3, 6)}-${normalized.slice(6)}`;
-  if (/^0\d{8}$/.test(normalized)) return `${normalized.slice(0, 2)}-${normalized.slice(2, 5)}-${normalized.slice(5)}`;
+  if (/^02\d{7}$/.test(normalized)) return `${normalized.slice(0, 2)}-${normalized.slice(2, 5)}-${normalized.slice(5)}`;
+  if (/^0\d{8}$/.test(normalized)) return `${normalized.slice(0, 3)}-${normalized.slice(3, 6)}-${normalized.slice(6)}`;
   return normalized;
 }

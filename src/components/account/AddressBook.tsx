@@ -49,7 +49,13 @@ function usePlaceSuggestions(query: string): Place[] {
 function PlaceSuggestions({ places, onPick, id }: { places: Place[]; onPick: (place: Place) => void; id: string }) {
   if (places.length === 0) return null;
   return (
-    <div className="list-group position-absolute w-100 shadow-sm address-suggestions" role="listbox" id={id} aria-label="ที่อยู่ที่แนะนำ">
+    <div
+      className="list-group position-absolute shadow address-suggestions"
+      style={{ zIndex: 1000, left: 'calc(var(--bs-gutter-x) * .5)', right: 'calc(var(--bs-gutter-x) * .5)', maxHeight: '16rem', overflowY: 'auto' }}
+      role="listbox"
+      id={id}
+      aria-label="ที่อยู่ที่แนะนำ"
+    >
       {places.map((place) => (
         <button
           type="button"
@@ -78,7 +84,13 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
   const [busy, setBusy] = useState(false);
   const [focus, setFocus] = useState<'subdistrict' | 'postcode' | null>(null);
   const focusQuery = focus ? values[focus] : '';
-  const suggestions = usePlaceSuggestions(focusQuery);
+  const found = usePlaceSuggestions(focusQuery);
+  // Once the four parts are one of the suggestions, the list has done its job and stops covering the form.
+  const picked = found.some((place) => place.subdistrict === values.subdistrict && place.district === values.district && place.province === values.province && place.postcode === values.postcode);
+  const suggestions = picked ? [] : found;
+  const closeOnEscape = (event: { key: string }) => {
+    if (event.key === 'Escape') setFocus(null);
+  };
   const firstInput = useRef<HTMLInputElement>(null);
   useEffect(() => firstInput.current?.focus(), []);
 
@@ -138,6 +150,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           error={errors.subdistrict}
           onChange={set('subdistrict')}
           onFocus={() => setFocus('subdistrict')}
+          onKeyDown={closeOnEscape}
           onBlur={() => setFocus(null)}
         >
           {focus === 'subdistrict' && <PlaceSuggestions id="address-subdistrict-list" places={suggestions} onPick={pick} />}
@@ -160,6 +173,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           error={errors.postcode}
           onChange={set('postcode')}
           onFocus={() => setFocus('postcode')}
+          onKeyDown={closeOnEscape}
           onBlur={() => setFocus(null)}
         >
           {focus === 'postcode' && <PlaceSuggestions id="address-postcode-list" places={suggestions} onPick={pick} />}

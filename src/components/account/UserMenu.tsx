@@ -9,8 +9,10 @@ export default function UserMenu() {
   const { user, loggedIn } = useStore($auth);
   const [leaving, setLeaving] = useState(false);
 
+  // Only a remembered member needs checking (the session may have ended elsewhere); visitors who never
+  // logged in in this browser cause no request at all.
   useEffect(() => {
-    void refreshUser();
+    if ($auth.get().loggedIn) void refreshUser();
   }, []);
 
   async function logout() {

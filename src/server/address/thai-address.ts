@@ -37,7 +37,10 @@ function decode(source: Compact): ThaiPlace[] {
       for (const subNode of districtNode[1] as Node[]) {
         const subdistrict = text(subNode[0]);
         const codes = Array.isArray(subNode[1]) ? (subNode[1] as unknown[]) : [subNode[1]];
-        for (const code of codes) out.push({ subdistrict, district, province, postcode: String(code) });
+        for (const code of codes) {
+          // A few uninhabited islands have no postcode in the data: nobody can ship there.
+          if (/^\d{5}$/.test(String(code))) out.push({ subdistrict, district, province, postcode: String(code) });
+        }
       }
     }
   }

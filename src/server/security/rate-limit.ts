@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -24,6 +24,9 @@ export const LIMITS = {
   passwordChangeFail: { name: 'password-fail:member', max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
+/** Longer than the longest window above. */
+const SWEEP_AFTER_MS = 24 * 60 * 60_000;
+
 export const RATE_LIMIT_MESSAGE = 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่อีกครั้ง';
 
 function keyOf(limit: Limit, who: string): string {
@@ -47,6 +50,8 @@ export async function hit(limit: Limit, who: string): Promise<number> {
       },
     })
     .returning({ count: rateLimits.count });
+  // Old windows are swept now and then by whoever is counting, so the table stays small on every instance.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(Date.now() - SWEEP_AFTER_MS)));
   return row?.count ?? 1;
 }
 
