@@ -3,6 +3,7 @@ import { parse } from 'promptparse';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { unitPriceFor } from '../../src/lib/pricing';
 import { formatBaht, formatBahtExact, includedVat } from '../../src/lib/money';
+import { waitForIslands } from './helpers';
 
 /**
  * The order journey of issue 6 in the browser: checkout with address, delivery and promotion code,
@@ -95,6 +96,7 @@ async function openTab(page: Page, label: string) {
   await page.goto('/user/purchase');
   await page.getByRole('navigation', { name: 'สถานะคำสั่งซื้อ' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'สถานะคำสั่งซื้อ' }).getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+  await waitForIslands(page);
 }
 
 function orderCard(page: Page, orderNo: string) {
@@ -130,6 +132,7 @@ test.describe('checkout and orders', () => {
     await page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click();
     await expect(page).toHaveURL(/\/order\/payment\?no=YL\d+/);
     const orderNo = (await page.getByTestId('order-no').textContent())!.trim();
+    await waitForIslands(page);
     await expect(page.getByTestId('pay-amount')).toHaveText(formatBahtExact(total));
     await expect(page.getByTestId('time-left')).toContainText('ชั่วโมง');
     const payload = await page.getByTestId('promptpay-qr').getAttribute('data-payload');
