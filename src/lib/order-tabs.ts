@@ -14,13 +14,3 @@ export type OrderTabKey = OrderTab['key'];
 export function orderTab(key: string | null | undefined): OrderTab {
   return ORDER_TABS.find((tab) => tab.key === key) ?? ORDER_TABS[0];
 }
-
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending_payment: 'รอชำระเงิน',
-  payment_review: 'รอตรวจสอบการชำระเงิน',
-  paid: 'เตรียมจัดส่ง',
-  shipped: 'กำลังจัดส่ง',
-  delivered: 'จัดส่งสำเร็จ',
-  cancelled: 'ยกเลิกแล้ว',
-  expired: 'หมดเวลาชำระเงิน',
-};
