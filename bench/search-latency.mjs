@@ -8,6 +8,7 @@
  * Prints p50/p95 per keyword and over all of them (milliseconds).
  */
 import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
 
 process.env.SEED_DEMO = 'false';
 process.env.LOG_LEVEL ??= 'error';
@@ -27,7 +28,7 @@ function percentile(sorted, p) {
 }
 
 async function measure(keyword, count, cold) {
-  const query = queryFromSearchParams(new URLSearchParams({ q: keyword }));
+  const query = queryFromSearchParams(new globalThis.URLSearchParams({ q: keyword }));
   const times = [];
   let total = 0;
   let similar = false;
