@@ -143,7 +143,8 @@ export function queryFromCommaSegment(rawSegment: string, fields: readonly Comma
     try {
       values[field] = decodeURIComponent(part);
     } catch {
-      throw badRequest('invalid_parameters', 'พารามิเตอร์ไม่ถูกต้อง');
+      // The server may already have decoded `%25` to a bare `%`: take the text as it is.
+      values[field] = part;
     }
   });
   const keyword = isBlank(values.keyword) ? '' : parseKeyword(values.keyword);
