@@ -176,3 +176,11 @@ export function listingSearchParams(query: ListingQuery, options: { includeKeywo
   if (page > 1) params.set('page', String(page));
   return params;
 }
+
+/**
+ * Astro decodes path parameters with decodeURI, which leaves the escapes of reserved characters
+ * (`/ ? # & = + , ; : @ $`) alone; a keyword such as `</script>` or `A&B` needs them decoded too.
+ */
+export function decodeReservedEscapes(value: string): string {
+  return value.replace(/%(3B|2F|3F|3A|40|26|3D|2B|24|2C|23)/gi, (escape) => decodeURIComponent(escape));
+}
