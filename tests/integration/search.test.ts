@@ -37,8 +37,7 @@ describe('product search (Thai without spaces, trigram typo tolerance)', () => {
   });
 
   it('puts an exact name match first', async () => {
-    const { db } = await database();
-    const [row] = await db.execute(sql`select name from products where code = 'P00014'`).then((r) => ('rows' in r ? (r.rows as { name: string }[]) : (r as unknown as { name: string }[])));
+    const [row] = await (await database()).rows<{ name: string }>(sql`select name from products where code = 'P00014'`);
     const name = row?.name as string;
     const result = await search(name);
     expect(result.items[0]?.name).toBe(name);

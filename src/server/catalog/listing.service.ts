@@ -24,7 +24,7 @@ export interface ListingData {
  * message and status 400; an unknown category is a 404 (returned as null); both are not cached.
  */
 export async function loadListing(
-  astro: { url: URL; response: { status: number }; cache: unknown },
+  astro: { url: URL; response: { status?: number }; cache: unknown },
   mode: ListingMode,
   overrides: { keyword?: string; category?: string | null; page?: string | undefined } = {},
 ): Promise<ListingData | null> {
