@@ -46,6 +46,11 @@ async function measure(keyword, count, cold) {
 
 const db = await database();
 const [{ n }] = await db.rows((await import('drizzle-orm')).sql`select count(*)::int as n from products`);
+if (n === 0) {
+  console.log('search-latency: the catalog is empty; seed one first, e.g. DATA_DIR=/tmp/big node scripts/seed.ts --products 100000, then DATA_DIR=/tmp/big node bench/search-latency.mjs');
+  await runShutdownHooks();
+  process.exit(0);
+}
 console.log(`catalog: ${n} products on ${db.kind}; ${runs} runs per keyword (pages 1–3)`);
 for (const keyword of keywords) await measure(keyword, 3, true); // warm-up: plans, buffers
 const fmt = (v) => v.toFixed(1).padStart(7);
