@@ -75,6 +75,11 @@ test.describe('catalog', () => {
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]') as { '@type': string }[];
     expect(ld.map((item) => item['@type'])).toEqual(['Product', 'BreadcrumbList']);
 
+    await expect(page.locator('.gallery-image-0')).toBeVisible();
+    await page.locator('label.gallery-thumb-1').click();
+    await expect(page.locator('.gallery-image-1')).toBeVisible();
+    await expect(page.locator('.gallery-image-0')).toBeHidden();
+
     await page.getByRole('button', { name: 'เพิ่มจำนวน' }).click();
     await page.getByRole('button', { name: 'เพิ่มจำนวน' }).click();
     await expect(page.getByLabel('จำนวน', { exact: true })).toHaveValue('3');
