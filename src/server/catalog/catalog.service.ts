@@ -71,10 +71,11 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
 /**
  * Recently answered id pages (search and listings), so paging back and forth, the suggestion box
  * and the same popular keyword do not rescan the matches. Dropped on any catalog change and after
- * a short time; the rows themselves are always read fresh.
+ * five minutes; the rows themselves (price, stock, name) are always read fresh.
  */
 const ID_CACHE_MAX = 1000;
-const ID_CACHE_MS = 60_000;
+// Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
+const ID_CACHE_MS = 5 * 60_000;
 const idCache = new Map<string, { at: number; value: IdPage & { similar: boolean } }>();
 onCatalogChange(() => idCache.clear());
 
