@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillCompanyHtml, fillCompanyText } from '../../src/server/content/company-text';
-import { promotionState } from '../../src/server/promotion/promotion.service';
+import { promotionState } from '../../src/server/promotions/promotion-catalog.service';
 import type { CompanyInfo } from '../../src/lib/types';
 
 const company = {

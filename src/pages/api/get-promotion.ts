@@ -1,5 +1,5 @@
 import { endpoint, ok } from '../../server/http/responses';
-import { listPromotions } from '../../server/promotion/promotion.service';
+import { listPromotions } from '../../server/promotions/promotion-catalog.service';
 import { apiPromotion } from '../../server/catalog/api-shapes';
 import { cacheApi } from '../../server/catalog/api-helpers';
 

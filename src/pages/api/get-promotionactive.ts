@@ -1,5 +1,5 @@
 import { endpoint, ok } from '../../server/http/responses';
-import { activePromotions } from '../../server/promotion/promotion.service';
+import { activePromotions } from '../../server/promotions/promotion-catalog.service';
 import { apiPromotion } from '../../server/catalog/api-shapes';
 import { cacheApi } from '../../server/catalog/api-helpers';
 

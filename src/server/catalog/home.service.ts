@@ -3,7 +3,7 @@ import { getDb } from '../db/client.ts';
 import { brands } from '../db/schema.ts';
 import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
 import type { GalleryAlbum } from '../../lib/catalog-types.ts';
-import { activePromotions } from '../promotion/promotion.service.ts';
+import { activePromotions } from '../promotions/promotion-catalog.service.ts';
 import { listGalleries } from '../content/content.service.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { newArrivals, randomRecommended } from './product.repo.ts';

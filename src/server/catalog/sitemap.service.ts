@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { products } from '../db/schema.ts';
 import { navigationCategories } from './navigation.service.ts';
-import { listPromotions } from '../promotion/promotion.service.ts';
+import { listPromotions } from '../promotions/promotion-catalog.service.ts';
 import { listGalleries } from '../content/content.service.ts';
 
 /**

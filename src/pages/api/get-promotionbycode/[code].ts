@@ -1,5 +1,5 @@
 import { endpoint, ok } from '../../../server/http/responses';
-import { promotionByCode } from '../../../server/promotion/promotion.service';
+import { promotionByCode } from '../../../server/promotions/promotion-catalog.service';
 import { apiPromotion } from '../../../server/catalog/api-shapes';
 import { cacheApi, decodedParam } from '../../../server/catalog/api-helpers';
 
