@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForIslands } from './helpers';
 
 /** Catalog pages of DESIGN.md section 4 (issue 3), on desktop and phone. */
 
@@ -80,6 +81,7 @@ test.describe('catalog', () => {
     await expect(page.locator('.gallery-image-1')).toBeVisible();
     await expect(page.locator('.gallery-image-0')).toBeHidden();
 
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'เพิ่มจำนวน' }).click();
     await page.getByRole('button', { name: 'เพิ่มจำนวน' }).click();
     await expect(page.getByLabel('จำนวน', { exact: true })).toHaveValue('3');

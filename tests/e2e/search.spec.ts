@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { waitForIslands } from './helpers';
 
 /** Search (issue 3): Thai keywords, Latin brand names, typos, the empty-keyword alert, escaping. */
 
 test.describe('search', () => {
   test('Thai keyword from the navbar goes to /search/{keyword} with ranked results', async ({ page }) => {
     await page.goto('/');
+    await waitForIslands(page);
     const box = page.getByPlaceholder('ค้นหาสินค้า');
     await box.fill('ลิป');
     await box.press('Enter');
@@ -30,6 +32,7 @@ test.describe('search', () => {
 
   test('an empty keyword shows the alert and stays on the page', async ({ page }) => {
     await page.goto('/product/category/gifts');
+    await waitForIslands(page);
     await page.getByPlaceholder('ค้นหาสินค้า').fill('   ');
     await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -55,6 +58,7 @@ test.describe('search', () => {
 
   test('suggestions appear while typing and work with the keyboard', async ({ page }) => {
     await page.goto('/');
+    await waitForIslands(page);
     const box = page.getByPlaceholder('ค้นหาสินค้า');
     await box.click();
     await box.pressSequentially('เซรั่ม', { delay: 30 });
