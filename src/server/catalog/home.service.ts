@@ -1,7 +1,10 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { brands, promotions } from '../db/schema.ts';
+import { brands } from '../db/schema.ts';
 import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
+import type { GalleryAlbum } from '../../lib/catalog-types.ts';
+import { activePromotions } from '../promotions/promotion-catalog.service.ts';
+import { listGalleries } from '../content/content.service.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { newArrivals, randomRecommended } from './product.repo.ts';
 
@@ -25,29 +28,23 @@ export interface HomeData {
   newArrivals: ProductSummary[];
   recommended: ProductSummary[];
   brands: BrandSummary[];
+  galleries: GalleryAlbum[];
 }
 
 export async function homeData(now = new Date()): Promise<HomeData> {
   const db = await getDb();
-  const [banners, categories, latest, recommended, brandRows] = await Promise.all([
-    db
-      .select({
-        code: promotions.code,
-        name: promotions.name,
-        description: promotions.description,
-        bannerImage: promotions.bannerImage,
-        endsAt: promotions.endsAt,
-      })
-      .from(promotions)
-      .where(and(eq(promotions.active, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
-      .orderBy(asc(promotions.endsAt)),
+  // Only promotions a shopper can still use: running now and not past their usage limit.
+  const [banners, categories, latest, recommended, brandRows, galleries] = await Promise.all([
+    activePromotions(now),
     navigationCategories(),
     newArrivals(db, 12),
     randomRecommended(db, 12),
     db.select({ code: brands.code, name: brands.name, nameTh: brands.nameTh }).from(brands).where(eq(brands.active, true)).orderBy(asc(brands.name)),
+    listGalleries(),
   ]);
   return {
-    banners: banners.map((banner) => ({ ...banner, endsAt: banner.endsAt.toISOString() })),
+    banners: banners.map((banner) => ({ code: banner.code, name: banner.name, description: banner.description, bannerImage: banner.bannerImage, endsAt: banner.endsAt })),
+    galleries: galleries.slice(0, 4),
     categories,
     newArrivals: latest,
     recommended,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
 import type { ProductSummary } from '../../lib/types.ts';
@@ -55,4 +55,38 @@ export async function randomRecommended(db: DbOrTx, limit: number): Promise<Prod
     .orderBy(sql`random()`)
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/** Product filters shared by listings, search and counts. */
+export interface ProductFilter {
+  categoryId?: number | null;
+  brandIds?: number[] | null;
+  minSatang?: number | null;
+  maxSatang?: number | null;
+  /** A promotion's scope: products in these categories or these products. */
+  scope?: { categoryIds: number[]; productIds: number[] } | null;
+}
+
+export function filterConditions(filter: ProductFilter): SQL | undefined {
+  const parts: SQL[] = [eq(products.active, true)];
+  if (filter.categoryId) parts.push(eq(products.categoryId, filter.categoryId));
+  if (filter.brandIds && filter.brandIds.length > 0) parts.push(inArray(products.brandId, filter.brandIds));
+  if (filter.minSatang !== null && filter.minSatang !== undefined) parts.push(gte(products.priceSatang, filter.minSatang));
+  if (filter.maxSatang !== null && filter.maxSatang !== undefined) parts.push(lte(products.priceSatang, filter.maxSatang));
+  if (filter.scope) {
+    const inScope = [
+      filter.scope.categoryIds.length > 0 ? inArray(products.categoryId, filter.scope.categoryIds) : undefined,
+      filter.scope.productIds.length > 0 ? inArray(products.id, filter.scope.productIds) : undefined,
+    ].filter((part): part is SQL => part !== undefined);
+    if (inScope.length > 0) parts.push(or(...inScope) as SQL);
+  }
+  return and(...parts);
+}
+
+/** Card rows for the given ids, in the order of the ids. */
+export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summaryQuery(db, inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ProductSummary => row !== undefined);
 }

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
 import { getCompany } from '../company/company.service.ts';
+import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { applyPromotion, type PromotionResult } from '../promotions/promotion.service.ts';
 import { returnPromotionUse, takePromotionUse } from '../promotions/promotion.repo.ts';
 import { includedVat } from '../../lib/money.ts';
@@ -338,7 +339,11 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
     throw error;
   }
   const view = await orderView(db, placed.row);
-  if (placed.created) notify(view, member.email, 'placed');
+  if (placed.created) {
+    // Stock changed: cached product pages and listings showing these products must not sell on.
+    stockChanged(view.lines.map((line) => line.productCode));
+    notify(view, member.email, 'placed');
+  }
   return { order: view, created: placed.created };
 }
 
@@ -514,10 +519,11 @@ export async function changeOrderStatus(actor: Actor, orderNo: string, change: S
       actorId: actor.id,
       note: change.note ?? '',
     });
-    return { updated, previousSlip: change.action === 'reject_slip' ? row.slipPath : null };
+    return { updated, fromStatus: row.status, previousSlip: change.action === 'reject_slip' ? row.slipPath : null };
   });
   if (result.previousSlip) await removeSlip(result.previousSlip).catch(() => {});
   const view = await orderView(db, result.updated);
+  if (returnsStock(result.fromStatus, result.updated.status)) stockChanged(view.lines.map((line) => line.productCode));
   const mailKind = ({ confirm_payment: 'paid', ship: 'shipped', cancel: 'cancelled', expire: 'cancelled' } as const)[
     change.action as 'confirm_payment' | 'ship' | 'cancel' | 'expire'
   ];
@@ -627,6 +633,11 @@ export function ensureSweeper(): void {
     clearInterval(timer);
     holder[sweeperKey] = undefined;
   });
+}
+
+/** Drops cached catalog pages that show these products; never fails the order. */
+function stockChanged(productCodes: string[]): void {
+  invalidateCatalog({ productCodes }).catch((error: unknown) => log.warn('catalog cache invalidation failed', errorFields(error)));
 }
 
 const pendingMails = new Set<Promise<void>>();

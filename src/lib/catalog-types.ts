@@ -1,0 +1,95 @@
+import type { CategorySummary, ProductSummary } from './types.ts';
+
+/** Plain catalog shapes that leave the server (pages, the API mappers, islands). */
+export interface BrandSummary {
+  id: number;
+  code: string;
+  name: string;
+  nameTh: string;
+  description: string;
+  logo: string | null;
+}
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+}
+
+export interface ProductTier {
+  minQuantity: number;
+  priceSatang: number;
+}
+
+export interface ProductDetail extends ProductSummary {
+  nameEn: string;
+  description: string;
+  unit: string;
+  recommended: boolean;
+  updatedAt: string;
+  images: ProductImage[];
+  tiers: ProductTier[];
+  category: CategorySummary & { description: string };
+  brand: BrandSummary | null;
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** True when nothing contained the keyword and these are typo-tolerant (similar) matches. */
+  similar: boolean;
+}
+
+export interface Suggestion {
+  kind: 'product' | 'category' | 'brand';
+  label: string;
+  href: string;
+}
+
+export type PromotionState = 'active' | 'upcoming' | 'ended' | 'used_up';
+
+export interface PromotionSummary {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  bannerImage: string | null;
+  discountType: 'percent' | 'fixed';
+  discountValue: number;
+  minOrderSatang: number;
+  maxDiscountSatang: number | null;
+  startsAt: string;
+  endsAt: string;
+  usageLimit: number | null;
+  usedCount: number;
+  state: PromotionState;
+  categoryCodes: string[];
+  productCodes: string[];
+}
+
+export interface GalleryAlbum {
+  id: number;
+  code: string;
+  title: string;
+  description: string;
+  coverImage: string | null;
+  imageCount: number;
+  createdAt: string;
+}
+
+export interface GalleryImage {
+  url: string;
+  caption: string;
+}
+
+export interface RecruitmentPost {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  employmentType: string;
+  salary: string;
+  open: boolean;
+  postedAt: string;
+}

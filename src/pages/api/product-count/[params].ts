@@ -1,0 +1,12 @@
+import { endpoint, ok } from '../../../server/http/responses';
+import { countProducts } from '../../../server/catalog/catalog.service';
+import { queryFromCommaSegment } from '../../../server/catalog/listing-query';
+import { cacheApi, rawSegmentAfter } from '../../../server/catalog/api-helpers';
+
+/** GET /api/product-count/{category},{keyword},{min},{max},{brand} — `{ data: { count } }`. */
+export const GET = endpoint(async (context) => {
+  const segment = rawSegmentAfter(context.url, '/api/product-count/');
+  const count = await countProducts(queryFromCommaSegment(segment, ['category', 'keyword', 'min', 'max', 'brand']));
+  cacheApi(context, ['listing']);
+  return ok({ count });
+});

@@ -1,0 +1,235 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { searchKey } from '../../lib/thai-text.ts';
+import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
+import type { BrandSummary, ProductDetail, ProductPage, Suggestion } from '../../lib/catalog-types.ts';
+import { PAGE_SIZE, type ListingQuery } from './listing-query.ts';
+import { navigationCategories } from './navigation.service.ts';
+import { randomRecommended, summariesByIds, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
+import { containsIds, listIds, similarIds, suggestionRows, type IdPage } from './search.repo.ts';
+import { onCatalogChange } from './catalog-cache.ts';
+
+/** Typo tolerance only runs for keywords long enough to have trigrams worth comparing. */
+const MIN_SIMILAR_LENGTH = 3;
+
+export async function listBrands(): Promise<BrandSummary[]> {
+  const db = await getDb();
+  return db
+    .select({ id: brands.id, code: brands.code, name: brands.name, nameTh: brands.nameTh, description: brands.description, logo: brands.logo })
+    .from(brands)
+    .where(eq(brands.active, true))
+    .orderBy(asc(brands.name));
+}
+
+export async function findCategory(code: string): Promise<(CategorySummary & { description: string }) | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: categories.id, code: categories.code, name: categories.name, nameEn: categories.nameEn, image: categories.image, description: categories.description })
+    .from(categories)
+    .where(and(eq(sql`lower(${categories.code})`, code.toLowerCase()), eq(categories.active, true)));
+  return row ?? null;
+}
+
+export async function categoryByCode(code: string): Promise<CategorySummary & { description: string }> {
+  const category = await findCategory(code);
+  if (!category) throw notFound('category_not_found', 'ไม่พบประเภทสินค้านี้');
+  return category;
+}
+
+export async function categoryByName(name: string): Promise<CategorySummary & { description: string }> {
+  const db = await getDb();
+  const key = searchKey(name);
+  const [row] = await db
+    .select({ id: categories.id, code: categories.code, name: categories.name, nameEn: categories.nameEn, image: categories.image, description: categories.description })
+    .from(categories)
+    .where(and(eq(categories.active, true), sql`(lower(${categories.name}) = ${key} or lower(${categories.nameEn}) = ${key})`));
+  if (!row) throw notFound('category_not_found', 'ไม่พบประเภทสินค้านี้');
+  return row;
+}
+
+/** Turns codes into the ids the queries filter on; an unknown brand filters everything out. */
+async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { impossible: boolean; category: (CategorySummary & { description: string }) | null }> {
+  const db = await getDb();
+  const category = query.category ? await categoryByCode(query.category) : null;
+  let brandIds: number[] | null = null;
+  if (query.brands.length > 0) {
+    const rows = await db.select({ id: brands.id }).from(brands).where(inArray(brands.code, query.brands));
+    brandIds = rows.map((row) => row.id);
+  }
+  return {
+    category,
+    categoryId: category?.id ?? null,
+    brandIds,
+    minSatang: query.minSatang,
+    maxSatang: query.maxSatang,
+    impossible: brandIds !== null && brandIds.length === 0,
+  };
+}
+
+/**
+ * Recently answered id pages (search and listings), so paging back and forth, the suggestion box
+ * and the same popular keyword do not rescan the matches. Dropped on any catalog change and after
+ * five minutes; the rows themselves (price, stock, name) are always read fresh.
+ */
+const ID_CACHE_MAX = 1000;
+// Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
+const ID_CACHE_MS = 5 * 60_000;
+const idCache = new Map<string, { at: number; value: IdPage & { similar: boolean } }>();
+onCatalogChange(() => idCache.clear());
+
+async function cachedIds(key: string, load: () => Promise<IdPage & { similar: boolean }>): Promise<IdPage & { similar: boolean }> {
+  const hit = idCache.get(key);
+  if (hit && Date.now() - hit.at < ID_CACHE_MS) {
+    idCache.delete(key);
+    idCache.set(key, hit);
+    return hit.value;
+  }
+  const value = await load();
+  if (idCache.size >= ID_CACHE_MAX) idCache.delete(idCache.keys().next().value as string);
+  idCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+export function clearProductQueryCache(): void {
+  idCache.clear();
+}
+
+/** A page of a listing or of search results. Unknown category codes are a 404. */
+export async function findProducts(
+  query: ListingQuery,
+  pageSize = PAGE_SIZE,
+  scope: ProductFilter['scope'] = null,
+): Promise<ProductPage & { category: (CategorySummary & { description: string }) | null }> {
+  const db = await getDb();
+  const filter = { ...(await resolveFilter(query)), scope };
+  const offset = (query.page - 1) * pageSize;
+  const empty = { items: [], total: 0, page: query.page, pageSize, similar: false, category: filter.category };
+  if (filter.impossible) return empty;
+  const key = searchKey(query.keyword);
+  const cacheKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, pageSize, offset]);
+  const found = await cachedIds(cacheKey, async () => {
+    if (!key) return { ...(await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset)), similar: false };
+    const contained = await containsIds(db, key, filter, query.sort, pageSize, offset);
+    if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false };
+    const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
+    return { ...similarPage, similar: similarPage.total > 0 };
+  });
+  return { items: await summariesByIds(db, found.ids), total: found.total, page: query.page, pageSize, similar: found.similar, category: filter.category };
+}
+
+export async function countProducts(query: ListingQuery): Promise<number> {
+  const result = await findProducts({ ...query, page: 1 }, 1);
+  return result.total;
+}
+
+type DetailWhere = { code: string } | { id: number } | { name: string };
+
+async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
+  const db = await getDb();
+  const condition =
+    'id' in where
+      ? eq(products.id, where.id)
+      : 'code' in where
+        ? eq(sql`lower(${products.code})`, where.code.toLowerCase())
+        : eq(sql`lower(${products.name})`, searchKey(where.name));
+  const [row] = await db
+    .select({
+      nameEn: products.nameEn,
+      description: products.description,
+      unit: products.unit,
+      recommended: products.recommended,
+      updatedAt: products.updatedAt,
+      categoryId: categories.id,
+      categoryNameEn: categories.nameEn,
+      categoryImage: categories.image,
+      categoryDescription: categories.description,
+      brandId: brands.id,
+      brandNameTh: brands.nameTh,
+      brandDescription: brands.description,
+      brandLogo: brands.logo,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.active, true), condition))
+    .limit(1);
+  if (!row) return null;
+  const [summaryRow] = await summaryQuery(db, condition).limit(1);
+  if (!summaryRow) return null;
+  const summary = toSummary(summaryRow);
+  const [images, tiers] = await Promise.all([
+    db.select({ url: productImages.url, alt: productImages.alt }).from(productImages).where(eq(productImages.productId, summary.id)).orderBy(asc(productImages.sortOrder), asc(productImages.id)),
+    db.select({ minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang }).from(productPriceTiers).where(eq(productPriceTiers.productId, summary.id)).orderBy(asc(productPriceTiers.minQuantity)),
+  ]);
+  return {
+    ...summary,
+    nameEn: row.nameEn,
+    description: row.description,
+    unit: row.unit,
+    recommended: row.recommended,
+    updatedAt: row.updatedAt.toISOString(),
+    images: images.length > 0 ? images : summary.image ? [{ url: summary.image, alt: summary.name }] : [],
+    tiers,
+    category: { id: row.categoryId, code: summary.categoryCode, name: summary.categoryName, nameEn: row.categoryNameEn, image: row.categoryImage, description: row.categoryDescription },
+    brand:
+      row.brandId !== null && summary.brandCode !== null
+        ? { id: row.brandId, code: summary.brandCode, name: summary.brandName ?? '', nameTh: row.brandNameTh ?? '', description: row.brandDescription ?? '', logo: row.brandLogo }
+        : null,
+  };
+}
+
+function required(detail: ProductDetail | null): ProductDetail {
+  if (!detail) throw notFound('product_not_found', 'ไม่พบสินค้านี้');
+  return detail;
+}
+
+export const productByCode = async (code: string) => required(await loadDetail({ code }));
+export const productById = async (id: number) => required(await loadDetail({ id }));
+export const productByName = async (name: string) => required(await loadDetail({ name }));
+export const findProductByCode = (code: string) => loadDetail({ code });
+
+/** Same category, newest first, without the product itself. */
+export async function relatedProducts(product: Pick<ProductDetail, 'id' | 'category'>, limit = 6): Promise<ProductSummary[]> {
+  const db = await getDb();
+  const rows = await summaryQuery(db, and(eq(products.categoryId, product.category.id), ne(products.id, product.id), sql`${products.stock} > 0`))
+    .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function productSubImages(code: string): Promise<{ url: string; alt: string }[]> {
+  const detail = required(await loadDetail({ code }));
+  return detail.images.slice(1);
+}
+
+export async function randomProducts(limit: number): Promise<ProductSummary[]> {
+  return randomRecommended(await getDb(), limit);
+}
+
+/** As-you-type suggestions: matching categories and brands first, then product names. */
+export async function suggestions(keyword: string, limit = 8): Promise<Suggestion[]> {
+  const key = searchKey(keyword);
+  if (!key) return [];
+  const [categoryList, brandList, productRows] = await Promise.all([
+    navigationCategories(),
+    listBrands(),
+    getDb().then((db) => suggestionRows(db, key, limit)),
+  ]);
+  const out: Suggestion[] = [];
+  for (const category of categoryList) {
+    if (searchKey(`${category.name} ${category.nameEn}`).includes(key)) {
+      out.push({ kind: 'category', label: category.name, href: `/product/category/${encodeURIComponent(category.code)}` });
+    }
+  }
+  for (const brand of brandList) {
+    if (searchKey(`${brand.name} ${brand.nameTh}`).includes(key)) {
+      out.push({ kind: 'brand', label: brand.name, href: `/product?brand=${encodeURIComponent(brand.code)}` });
+    }
+  }
+  for (const row of productRows) {
+    out.push({ kind: 'product', label: row.name, href: `/product/${encodeURIComponent(row.code)}` });
+  }
+  return out.slice(0, limit + 3);
+}

@@ -1,0 +1,60 @@
+import { AppError } from '../http/errors.ts';
+import type { CategorySummary } from '../../lib/types.ts';
+import type { BrandSummary, ProductPage } from '../../lib/catalog-types.ts';
+import { findProducts, listBrands } from './catalog.service.ts';
+import { emptyQuery, queryFromSearchParams, type ListingQuery } from './listing-query.ts';
+import { navigationCategories } from './navigation.service.ts';
+import { cachePublicPage, doNotCache, tagFor, type RouteCacheHandle } from './catalog-cache.ts';
+
+export type ListingMode = 'all' | 'category' | 'search';
+
+export interface ListingData {
+  mode: ListingMode;
+  query: ListingQuery;
+  result: ProductPage;
+  category: (CategorySummary & { description: string }) | null;
+  categories: CategorySummary[];
+  brands: BrandSummary[];
+  /** A Thai message when a filter in the URL was malformed (the page answers 400). */
+  error: string | null;
+}
+
+/**
+ * Everything a listing page renders, from its URL. A malformed filter renders the page with the
+ * message and status 400; an unknown category is a 404 (returned as null); both are not cached.
+ */
+export async function loadListing(
+  astro: { url: URL; response: { status?: number }; cache: unknown },
+  mode: ListingMode,
+  overrides: { keyword?: string; category?: string | null; page?: string | undefined } = {},
+): Promise<ListingData | null> {
+  const cache = astro.cache as RouteCacheHandle;
+  const [categories, brands] = await Promise.all([navigationCategories(), listBrands()]);
+  let query: ListingQuery = { ...emptyQuery };
+  try {
+    query = queryFromSearchParams(astro.url.searchParams, overrides);
+    const result = await findProducts(query);
+    const tags = ['listing', ...(mode === 'search' ? ['search'] : []), ...(result.category ? [tagFor.category(result.category.code)] : [])];
+    cachePublicPage(cache, tags);
+    return { mode, query, result, category: result.category, categories, brands, error: null };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) {
+      doNotCache(cache);
+      return null;
+    }
+    if (error instanceof AppError && error.status === 400) {
+      doNotCache(cache);
+      astro.response.status = 400;
+      return {
+        mode,
+        query: { ...query, keyword: mode === 'search' ? (overrides.keyword ?? '').slice(0, 100) : '' },
+        result: { items: [], total: 0, page: 1, pageSize: 24, similar: false },
+        category: null,
+        categories,
+        brands,
+        error: error.message,
+      };
+    }
+    throw error;
+  }
+}

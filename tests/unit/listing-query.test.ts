@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/server/http/errors';
+import {
+  decodeReservedEscapes,
+  listingSearchParams,
+  queryFromCommaSegment,
+  queryFromSearchParams,
+} from '../../src/server/catalog/listing-query';
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof AppError) {
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/[\u0E00-\u0E7F]/);
+      return error.code;
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+describe('listing query from a page URL', () => {
+  it('reads filters, several brands, baht prices, sort and page', () => {
+    const query = queryFromSearchParams(new URLSearchParams('category=makeup&brand=moji&brand=glow-lab&min=99.50&max=500&sort=price_asc&page=3'));
+    expect(query).toEqual({ keyword: '', category: 'makeup', brands: ['moji', 'glow-lab'], minSatang: 9950, maxSatang: 50000, sort: 'price_asc', page: 3 });
+  });
+
+  it('defaults: newest first, relevance when there is a keyword, page 1', () => {
+    expect(queryFromSearchParams(new URLSearchParams('')).sort).toBe('newest');
+    expect(queryFromSearchParams(new URLSearchParams('q=ลิป')).sort).toBe('relevance');
+    expect(queryFromSearchParams(new URLSearchParams('min=&max=&page=')).page).toBe(1);
+  });
+
+  it('refuses malformed values with 400 and a permanent code', () => {
+    expect(code(() => queryFromSearchParams(new URLSearchParams('page=-1')))).toBe('invalid_page');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('page=abc')))).toBe('invalid_page');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('page=99999')))).toBe('invalid_page');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('min=abc')))).toBe('invalid_price');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('max=1e5')))).toBe('invalid_price');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('min=10&max=5')))).toBe('invalid_price_range');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('sort=random')))).toBe('invalid_sort');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('brand=a b')))).toBe('invalid_brand');
+    expect(code(() => queryFromSearchParams(new URLSearchParams(`q=${'ก'.repeat(101)}`)))).toBe('keyword_too_long');
+  });
+
+  it('normalises the keyword (NFC, zero-width characters, spaces)', () => {
+    expect(queryFromSearchParams(new URLSearchParams('q=  ลิป\u200Bสติก   แดง ')).keyword).toBe('ลิปสติก แดง');
+  });
+});
+
+describe('comma-separated API parameters', () => {
+  it('treats empty, 0 and all as no filter', () => {
+    for (const segment of ['1,0,0,all', '1,,,', 'all,all,all,0', '']) {
+      const query = queryFromCommaSegment(segment, ['page', 'min', 'max', 'brand']);
+      expect(query.page, segment).toBe(1);
+      expect(query.minSatang, segment).toBeNull();
+      expect(query.brands, segment).toEqual([]);
+    }
+  });
+
+  it('splits before decoding, so an encoded comma stays in the keyword', () => {
+    const query = queryFromCommaSegment(`2,${encodeURIComponent('ลิป,แดง')},100,0,moji|glow-lab`, ['page', 'keyword', 'min', 'max', 'brand']);
+    expect(query).toMatchObject({ page: 2, keyword: 'ลิป,แดง', minSatang: 10000, maxSatang: null, brands: ['moji', 'glow-lab'] });
+  });
+
+  it('refuses extra parts and malformed values', () => {
+    expect(code(() => queryFromCommaSegment('1,0,0,all,x', ['page', 'min', 'max', 'brand']))).toBe('invalid_parameters');
+    expect(code(() => queryFromCommaSegment('-1,0,0,all', ['page', 'min', 'max', 'brand']))).toBe('invalid_page');
+    expect(code(() => queryFromCommaSegment('1,9,1,all', ['page', 'min', 'max', 'brand']))).toBe('invalid_price_range');
+  });
+});
+
+describe('listing URLs', () => {
+  it('keep only what differs from the defaults, so filters survive paging', () => {
+    const query = queryFromSearchParams(new URLSearchParams('category=gifts&brand=moji&min=10&sort=name&page=2'));
+    expect(listingSearchParams(query, { includeCategory: true, page: 3 }).toString()).toBe('category=gifts&brand=moji&min=10&sort=name&page=3');
+    expect(listingSearchParams(query, { page: 1 }).toString()).toBe('brand=moji&min=10&sort=name');
+  });
+
+  it('decodes the reserved escapes Astro leaves in path parameters', () => {
+    expect(decodeReservedEscapes('<script>alert(1)<%2Fscript>')).toBe('<script>alert(1)</script>');
+    expect(decodeReservedEscapes('A%26B%2C%23')).toBe('A&B,#');
+  });
+});
