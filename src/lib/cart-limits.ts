@@ -1,44 +1,15 @@
-import { z } from 'zod';
-
 /**
- * Limits shared by the client cart store and the quote endpoint, so the store never holds a cart the
- * server would refuse to price.
+ * Limits and shapes shared by the client cart store and the quote endpoint, so the store never holds a
+ * cart the server would refuse to price. No zod here: this module is in every page's cart bundle.
  */
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_AMOUNT = 9999;
 export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Body of POST /api/cart/quote. `product_price` is the price the shopper last saw: compared, never charged. */
-const badCart = 'ข้อมูลตะกร้าสินค้าไม่ถูกต้อง';
-
-export const cartQuoteRequestSchema = z.object(
-  {
-    items: z
-      .array(
-        z.object(
-          {
-            product_code: z.string({ error: 'รหัสสินค้าไม่ถูกต้อง' }).trim().regex(PRODUCT_CODE_PATTERN, 'รหัสสินค้าไม่ถูกต้อง'),
-            amount: z
-              .number({ error: 'จำนวนสินค้าต้องเป็นตัวเลข' })
-              .int('จำนวนสินค้าต้องเป็นจำนวนเต็ม')
-              .min(1, 'จำนวนสินค้าต้องมีอย่างน้อย 1 ชิ้น')
-              .max(MAX_LINE_AMOUNT, `สั่งซื้อได้ไม่เกิน ${MAX_LINE_AMOUNT} ชิ้นต่อรายการ`),
-            product_price: z
-              .number({ error: 'ราคาสินค้าไม่ถูกต้อง' })
-              .min(0, 'ราคาสินค้าไม่ถูกต้อง')
-              .max(10_000_000, 'ราคาสินค้าไม่ถูกต้อง')
-              .optional(),
-          },
-          { error: badCart },
-        ),
-        { error: badCart },
-      )
-      .max(MAX_CART_LINES, `ตะกร้าสินค้ามีได้ไม่เกิน ${MAX_CART_LINES} รายการ`),
-  },
-  { error: badCart },
-);
-
-export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
+/** Body of POST /api/cart/quote (the zod schema is in cart-quote-schema.ts, kept out of client bundles). */
+export interface CartQuoteRequest {
+  items: { product_code: string; amount: number; product_price?: number }[];
+}
 
 /** One priced line of a quote, as the endpoint answers it (baht in `*_price`, satang alongside). */
 export interface CartQuoteLine {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { productPriceTiers, products } from '../../src/server/db/schema';
 import { priceCart, quoteCart } from '../../src/server/cart/cart.service';
-import { cartQuoteRequestSchema } from '../../src/lib/cart-limits';
+import { cartQuoteRequestSchema } from '../../src/lib/cart-quote-schema';
 import { POST } from '../../src/pages/api/cart/quote';
 
 /** The first active product with two tiers and enough stock to reach both. */

@@ -92,7 +92,7 @@ describe('decoding what is stored', () => {
   it('a value from another tab replaces the cart, repaired', () => {
     for (const listener of listeners) listener({ key: CART_STORAGE_KEY, newValue: JSON.stringify([{ ...lip, amount: -1 }, { ...pen, amount: 2 }]) });
     expect($cart.get()).toEqual([{ ...pen, amount: 2 }]);
-    for (const listener of listeners) listener({ key: CART_STORAGE_KEY, newValue: null });
+    for (const listener of listeners) listener({ key: CART_STORAGE_KEY, newValue: null as unknown as string });
     expect($cart.get()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { endpoint, ok, readJson } from '../../../server/http/responses';
 import { quoteCart } from '../../../server/cart/cart.service';
-import { cartQuoteRequestSchema } from '../../../lib/cart-limits';
+import { cartQuoteRequestSchema } from '../../../lib/cart-quote-schema';
 
 /** POST /api/cart/quote: re-prices a cart from the database (DESIGN.md section 7). Never cached. */
 export const POST = endpoint(async ({ request }) => {
