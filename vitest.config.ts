@@ -28,6 +28,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -29,6 +29,7 @@ run('lint', bin('eslint'), ['--max-warnings=0', '.']);
 run('unit', bin('vitest'), ['run', '--project', 'unit']);
 run('integration', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: '' });
 run('build', bin('astro'), ['build']);
+run('server', bin('vitest'), ['run', '--project', 'server']);
 if (only.length === 0 || only.includes('e2e')) {
   const chromium = await findChromium();
   console.log(`Chromium for end-to-end tests: ${chromium.path} (${chromium.source})`);

@@ -116,15 +116,8 @@ async function main(): Promise<void> {
     securityHeaders(req, res, config);
     if (shuttingDown) res.setHeader('Connection', 'close');
     compress(req, res, () => staticFiles(req as never, res as never, () => {
-      Promise.resolve(
-        handler(req, res, (error?: unknown) => {
-          if (error) logLine(config, 'error', 'handler error', { error: String(error) });
-          if (!res.headersSent) {
-            res.statusCode = error ? 500 : 404;
-            res.end();
-          }
-        }),
-      ).catch((error: unknown) => {
+      // No `next`: the adapter then renders unknown routes with our 404 page itself.
+      Promise.resolve(handler(req, res)).catch((error: unknown) => {
         logLine(config, 'error', 'unhandled request error', { error: error instanceof Error ? error.stack : String(error) });
         if (!res.headersSent) {
           res.statusCode = 500;
