@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
+import precompress from './integrations/precompress.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -9,7 +10,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Our own Node server (server/main.ts) wraps the adapter: compression, headers, health, shutdown.
   adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024 }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   security: { checkOrigin: true },

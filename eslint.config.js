@@ -1,4 +1,3 @@
-// @ts-check
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';

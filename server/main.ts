@@ -8,7 +8,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import serveStatic from 'serve-static';
+import sirv from 'sirv';
 import { zlib } from './zlib.ts';
 import { ConfigError, parseEnv, type Env } from '../src/server/env.ts';
 import { runShutdownHooks } from '../src/server/lifecycle.ts';
@@ -85,16 +85,16 @@ async function main(): Promise<void> {
   const entry = path.resolve(process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const compress = zlib();
-  // Files from dist/client (hashed assets, fonts, favicon): hashed ones are immutable for a year.
-  const staticFiles = serveStatic(path.resolve(path.dirname(entry), '../client'), {
-    index: false,
-    redirect: false,
-    dotfiles: 'ignore',
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'Cache-Control',
-        filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
+  // Files from dist/client (hashed assets, fonts, favicon), sent precompressed (see
+  // integrations/precompress.mjs); hashed ones are immutable for a year.
+  const staticFiles = sirv(path.resolve(path.dirname(entry), '../client'), {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    dotfiles: false,
+    setHeaders: (res, pathname) => {
+      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   let shuttingDown = false;
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     });
     securityHeaders(req, res, config);
     if (shuttingDown) res.setHeader('Connection', 'close');
-    compress(req, res, () => staticFiles(req as never, res as never, () => {
+    compress(req, res, () => staticFiles(req, res, () => {
       // No `next`: the adapter then renders unknown routes with our 404 page itself.
       Promise.resolve(handler(req, res)).catch((error: unknown) => {
         logLine(config, 'error', 'unhandled request error', { error: error instanceof Error ? error.stack : String(error) });
