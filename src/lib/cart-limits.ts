@@ -36,7 +36,7 @@ export interface CartQuoteLine {
 
 export interface CartQuote {
   lines: CartQuoteLine[];
-  /** Σ line totals of the lines that can be bought (unavailable lines count 0). */
+  /** Σ line totals of the lines that can be bought (unavailable and sold-out lines count 0). */
   subtotal: number;
   subtotal_satang: number;
   /** True when every line can be ordered as it stands (no unavailable or short line). */

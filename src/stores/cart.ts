@@ -132,9 +132,19 @@ export const $cartCount = computed($cart, (items) => items.length);
 export const $cartPieces = computed($cart, (items) => items.reduce((sum, item) => sum + item.amount, 0));
 export const $cartTotal = computed($cart, (items) => cartTotal(items));
 
-/** Σ price × amount, in baht with at most two decimals (summed in satang, so no float drift). */
+/** A line the server last reported with no stock (sold out, withdrawn or unknown) cannot be ordered. */
+export function orderableLine(item: CartItem): boolean {
+  return item.stock !== 0;
+}
+
+/**
+ * Σ price × amount over the lines that can be ordered, in baht with at most two decimals (summed in
+ * satang, so no float drift). Sold-out lines stay visible but do not count (docs/decisions/041).
+ */
 export function cartTotal(items: readonly CartItem[]): number {
-  return satangToBaht(items.reduce((sum, item) => sum + bahtToSatang(item.product_price) * item.amount, 0));
+  return satangToBaht(
+    items.filter(orderableLine).reduce((sum, item) => sum + bahtToSatang(item.product_price) * item.amount, 0),
+  );
 }
 
 /** The unit price for an amount, from the line's tiers when it carries them. */
@@ -222,13 +232,15 @@ export function clearCart(): void {
 
 /**
  * Takes the server's view of each line: name, image, unit price, tiers and stock; an amount above the
- * stock comes down to it. Unknown or withdrawn products stay (flagged on the cart page) until removed.
+ * stock comes down to it. Unknown or withdrawn products stay, with stock 0, until the shopper removes
+ * them (the cart page says why), so nothing disappears from the cart unasked.
  */
 export function applyQuote(lines: readonly CartQuoteLine[]): void {
   const byCode = new Map(lines.map((line) => [line.product_code, line]));
   const next = $cart.get().map((item) => {
     const line = byCode.get(item.product_code);
-    if (!line || line.unavailable || line.product_name === null) return item;
+    if (!line) return item;
+    if (line.unavailable || line.product_name === null) return item.stock === 0 ? item : { ...item, stock: 0 };
     const amount = line.stock > 0 ? Math.min(item.amount, line.stock) : item.amount;
     const updated: CartItem = {
       ...item,

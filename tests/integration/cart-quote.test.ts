@@ -134,6 +134,9 @@ describe('cart quote', () => {
     });
     expect(quote.lines[0]?.insufficient_stock).toBe(false);
     expect(quote.lines[1]).toMatchObject({ insufficient_stock: true, stock: 0, unavailable: false });
+    expect(quote.lines[1]?.unit_price_satang).toBeGreaterThan(0);
+    // The sold-out line is priced for the shopper to see, but adds nothing to the subtotal.
+    expect(quote.subtotal_satang).toBe(quote.lines[0]?.line_total_satang);
     expect(quote.orderable).toBe(false);
     const over = await quoteCart({ items: [{ product_code: product.code, amount: product.stock + 1 }] });
     expect(over.lines[0]).toMatchObject({ insufficient_stock: true, stock: product.stock });

@@ -159,6 +159,7 @@ describe('derived values', () => {
   it.each<[string, unknown[], number, number, number]>([
     ['empty', [], 0, 0, 0],
     ['one line', [{ ...lip, amount: 2 }], 1, 2, 118],
+    ['sold-out lines are listed but not totalled', [{ ...lip, amount: 2 }, { ...pen, amount: 1, stock: 0 }], 2, 3, 118],
     ['fractions of baht add up exactly', [{ ...pen, amount: 3 }, { ...pen, product_code: 'P9', product_price: 0.1, amount: 3 }], 2, 6, 37.8],
   ])('%s: lines, pieces, total', (_name, items, count, pieces, total) => {
     cart.replaceCart(items);
@@ -202,10 +203,11 @@ describe('applying a server quote', () => {
     expect($cart.get()[0]?.amount).toBe(5);
   });
 
-  it('keeps unavailable lines as they are, for the shopper to remove', () => {
+  it('keeps unavailable lines, with no stock, for the shopper to remove', () => {
     cart.replaceCart([{ ...lip, amount: 1 }]);
     cart.applyQuote([line({ unavailable: true, product_name: null })] as never);
-    expect($cart.get()).toEqual([{ ...lip, amount: 1 }]);
+    expect($cart.get()).toEqual([{ ...lip, amount: 1, stock: 0 }]);
+    expect($cartTotal.get()).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { $cart, $cartCount, $cartTotal, removeCartItem, repairStoredCart } from '../../stores/cart';
+import { $cart, $cartCount, $cartTotal, orderableLine, removeCartItem, repairStoredCart } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import { confirmationOpen, confirmRemove } from './confirm-remove';
@@ -123,6 +123,7 @@ export default function CartButton() {
                       <span className="small text-price" data-testid="cart-line-price">
                         {formatBaht(bahtToSatang(item.product_price))} x {item.amount}
                       </span>
+                      {!orderableLine(item) && <span className="badge text-bg-secondary ms-2">สินค้าหมด</span>}
                     </div>
                     <button
                       type="button"

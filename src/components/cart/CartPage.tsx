@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { $cart, applyQuote, removeCartItem, updateCartItem, type CartItem } from '../../stores/cart';
+import { $cart, applyQuote, orderableLine, removeCartItem, updateCartItem, type CartItem } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import { nextTierFor } from '../../lib/pricing';
@@ -93,14 +93,13 @@ export default function CartPage() {
     });
   }, []);
 
+  const countable = items.filter((item) => orderableLine(item) && !unavailable.has(item.product_code));
   const orderable = useMemo(
     () => items.length > 0 && items.every((item) => !unavailable.has(item.product_code) && (item.stock === undefined || item.amount <= item.stock)),
     [items, unavailable],
   );
-  const subtotalSatang = items
-    .filter((item) => !unavailable.has(item.product_code))
-    .reduce((sum, item) => sum + bahtToSatang(item.product_price) * item.amount, 0);
-  const pieces = items.filter((item) => !unavailable.has(item.product_code)).reduce((sum, item) => sum + item.amount, 0);
+  const subtotalSatang = countable.reduce((sum, item) => sum + bahtToSatang(item.product_price) * item.amount, 0);
+  const pieces = countable.reduce((sum, item) => sum + item.amount, 0);
 
   async function remove(code: string) {
     if (!(await confirmRemove())) return;
@@ -221,7 +220,7 @@ function CartLine({ item, unavailable, notes, onAmount, onRemove }: LineProps) {
   const tiers = (item.tiers ?? []).map((tier) => ({ minQuantity: tier.min_quantity, priceSatang: bahtToSatang(tier.price) }));
   const next = retailSatang === null ? null : nextTierFor(retailSatang, tiers, item.amount);
   const wholesale = retailSatang !== null && unitSatang < retailSatang;
-  const soldOut = item.stock === 0;
+  const soldOut = !orderableLine(item);
   const nameId = `cart-line-${item.product_code}`;
   const href = `/product/${encodeURIComponent(item.product_code)}`;
   return (

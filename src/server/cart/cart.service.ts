@@ -48,7 +48,8 @@ export async function priceCart(
     const unitSatang = unitPriceFor(product.priceSatang, product.tiers, amount);
     const lineSatang = unitSatang * amount;
     const next = nextTierFor(product.priceSatang, product.tiers, amount);
-    subtotalSatang += lineSatang;
+    // A sold-out line cannot be ordered: it is flagged, and like the client cart total it adds nothing.
+    if (product.stock > 0) subtotalSatang += lineSatang;
     lines.push({
       productId: product.id,
       product_code: product.code,
