@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { addToCart, type AddResult } from '../../stores/cart';
 import { bahtToSatang, formatBaht, satangToBaht } from '../../lib/money';
 import { nextTierFor, unitPriceFor, type PriceTier } from '../../lib/pricing';
+import { useHydrated } from '../../lib/use-hydrated';
 import QuantityStepper from './QuantityStepper';
 
 export interface AddToCartProduct {
@@ -38,6 +39,8 @@ function message(result: AddResult, name: string, wanted: number): { text: strin
  * navbar follows through the shared store; a toast confirms what happened.
  */
 export default function AddToCart({ product, variant = 'full' }: Props) {
+  // Until the island runs, a tap would do nothing: the controls stay disabled so nobody taps in vain.
+  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const [toast, setToast] = useState<{ text: string; tone: 'success' | 'warning'; key: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -70,7 +73,7 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
       สินค้าหมด
     </button>
   ) : (
-    <button type="button" className={`btn btn-shop${variant === 'compact' ? ' btn-sm w-100' : ' px-4'}`} onClick={add}>
+    <button type="button" className={`btn btn-shop${variant === 'compact' ? ' btn-sm w-100' : ' px-4'}`} onClick={add} disabled={!hydrated}>
       หยิบใส่ตะกร้า
     </button>
   );
@@ -80,7 +83,7 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
       {variant === 'full' && !soldOut && (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <span aria-hidden="true">จำนวน</span>
-          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label={`จำนวน ${product.name}`} />
+          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label={`จำนวน ${product.name}`} disabled={!hydrated} />
           <span className="small text-secondary">มีสินค้า {product.stock.toLocaleString('th-TH')} ชิ้น</span>
         </div>
       )}
