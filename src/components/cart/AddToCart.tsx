@@ -12,7 +12,8 @@ export interface AddToCartProduct {
   priceBaht: number;
   image: string | null;
   stock: number;
-  tiers: PriceTier[];
+  /** Wholesale tiers; leave out where they are not loaded (product cards): the cart page fills them in. */
+  tiers?: PriceTier[];
 }
 
 interface Props {
@@ -46,8 +47,9 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const soldOut = product.stock <= 0;
   const retailSatang = bahtToSatang(product.priceBaht);
-  const unitSatang = unitPriceFor(retailSatang, product.tiers, quantity);
-  const next = nextTierFor(retailSatang, product.tiers, quantity);
+  const tiers = product.tiers ?? [];
+  const unitSatang = unitPriceFor(retailSatang, tiers, quantity);
+  const next = nextTierFor(retailSatang, tiers, quantity);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -59,8 +61,12 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
       product_price: satangToBaht(unitSatang),
       product_image: product.image,
       stock: product.stock,
-      retail_price: product.priceBaht,
-      tiers: product.tiers.map((tier) => ({ min_quantity: tier.minQuantity, price: satangToBaht(tier.priceSatang) })),
+      ...(product.tiers
+        ? {
+            retail_price: product.priceBaht,
+            tiers: product.tiers.map((tier) => ({ min_quantity: tier.minQuantity, price: satangToBaht(tier.priceSatang) })),
+          }
+        : {}),
       amount: wanted,
     });
     setToast({ ...message(result, product.name, wanted), key: Date.now() });

@@ -42,6 +42,7 @@ export default function CartPage() {
   const [notes, setNotes] = useState<Record<string, string[]>>({});
   const [retry, setRetry] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  const quotedOnce = useRef(false);
   const key = quoteKey(items);
 
   useEffect(() => {
@@ -73,12 +74,14 @@ export default function CartPage() {
           return next;
         });
         applyQuote(data.lines);
+        quotedOnce.current = true;
         setStatus('ready');
       } catch (error) {
         if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
         setStatus('error');
       }
-    }, QUOTE_DELAY_MS);
+      // The first quote goes at once; later ones wait for the shopper to stop pressing +/−.
+    }, quotedOnce.current ? QUOTE_DELAY_MS : 0);
     return () => {
       controller.abort();
       clearTimeout(timer);
