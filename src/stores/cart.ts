@@ -257,10 +257,14 @@ export function applyQuote(lines: readonly CartQuoteLine[]): void {
   if (encodeCart(next) !== encodeCart($cart.get())) $cart.set(next);
 }
 
-/** Writes back a repaired value when what is stored is corrupt or foreign, so other readers see it clean. */
+/**
+ * Writes back a repaired value when what is stored is corrupt or foreign, so other readers see it clean.
+ * It decodes what is stored now rather than trusting memory: another tab may have written since this
+ * page loaded, and its storage event may not have arrived yet.
+ */
 export function repairStoredCart(storage: Pick<Storage, 'getItem'> = localStorage): void {
   const raw = storage.getItem(CART_STORAGE_KEY);
   if (raw === null) return;
-  const clean = encodeCart($cart.get());
-  if (raw !== clean) $cart.set([...$cart.get()]);
+  const clean = decodeCart(raw);
+  if (encodeCart(clean) !== raw) $cart.set(clean);
 }

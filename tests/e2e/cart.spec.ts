@@ -37,6 +37,14 @@ function stored(line: CartQuoteLine, amount: number, over: Partial<Stored> = {})
   return { product_code: line.product_code, product_name: line.product_name ?? '', product_price: line.unit_price, product_image: line.product_image, amount, ...over };
 }
 
+/** Answers the remove confirmation once it is on screen. */
+async function answer(page: Page, button: 'ตกลง' | 'ยกเลิก') {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('คุณแน่ใจไหม ?')).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Puts a cart in localStorage (as a returning shopper would have it) and opens a page. */
 async function withCart(page: Page, items: unknown, path = '/cart'): Promise<void> {
   await page.goto('/aboutus');
@@ -127,7 +135,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveText('1');
 
     await panel(page).getByRole('button', { name: 'ลบ' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'ตกลง' }).click();
+    await answer(page, 'ตกลง');
     await expect(panel(page).getByText('ไม่มีสินค้าในตะกร้าสินค้าของคุณ')).toBeVisible();
     expect(await readCart(page)).toEqual([]);
     await expect(badge(page)).toHaveText('0');
@@ -177,10 +185,10 @@ test.describe('cart', () => {
     const a = await pick(request, plain);
     await withCart(page, [stored(a, 1)]);
     await cartLine(page, a.product_code).getByRole('button', { name: 'ลบ' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).click();
+    await answer(page, 'ยกเลิก');
     await expect(cartLine(page, a.product_code)).toBeVisible();
     await cartLine(page, a.product_code).getByRole('button', { name: 'ลบ' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'ตกลง' }).click();
+    await answer(page, 'ตกลง');
     await expect(page.getByRole('main').getByText('ไม่มีสินค้าในตะกร้าสินค้าของคุณ')).toBeVisible();
   });
 
@@ -194,7 +202,7 @@ test.describe('cart', () => {
     await openDropdown(other);
     await expect(panel(other).getByText(`${formatBaht(a.unit_price_satang)} x 2`)).toBeVisible();
     await cartLine(page, a.product_code).getByRole('button', { name: 'ลบ' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'ตกลง' }).click();
+    await answer(page, 'ตกลง');
     await expect(badge(other)).toHaveText('0');
     await expect(panel(other).getByText('ไม่มีสินค้าในตะกร้าสินค้าของคุณ')).toBeVisible();
     await other.close();
@@ -247,7 +255,7 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-subtotal')).toHaveText(formatBaht(a.unit_price_satang));
     await expect(page.getByRole('main').getByRole('button', { name: 'สั่งซื้อสินค้า' })).toBeDisabled();
     await gone.getByRole('button', { name: 'ลบ' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'ตกลง' }).click();
+    await answer(page, 'ตกลง');
     await expect(page.getByRole('main').getByRole('link', { name: 'สั่งซื้อสินค้า' })).toBeVisible();
   });
 

@@ -102,6 +102,23 @@ describe('decoding what is stored', () => {
     cart.repairStoredCart({ getItem: (key) => storage[key] ?? null });
     expect(stored()).toEqual([{ ...lip, amount: 1 }]);
   });
+
+  it('repairStoredCart repairs what is stored now, not a stale copy in memory', () => {
+    cart.clearCart();
+    // Written by another tab (or before this page's store saw it): memory still holds the empty cart.
+    storage[CART_STORAGE_KEY] = JSON.stringify([{ ...pen, amount: 2 }, { ...lip, amount: -1 }]);
+    cart.repairStoredCart({ getItem: (key) => storage[key] ?? null });
+    expect(stored()).toEqual([{ ...pen, amount: 2 }]);
+    expect($cart.get()).toEqual([{ ...pen, amount: 2 }]);
+  });
+
+  it('repairStoredCart leaves a clean value alone', () => {
+    storage[CART_STORAGE_KEY] = JSON.stringify([{ ...pen, amount: 2 }]);
+    cart.clearCart();
+    storage[CART_STORAGE_KEY] = JSON.stringify([{ ...pen, amount: 3 }]);
+    cart.repairStoredCart({ getItem: (key) => storage[key] ?? null });
+    expect($cart.get()).toEqual([]);
+  });
 });
 
 describe('operations, each saved at once under shoppingCart', () => {

@@ -27,6 +27,10 @@ export async function confirmRemove(): Promise<boolean> {
       confirmButtonColor: '#dc3545',
       cancelButtonColor: '#6c757d',
       focusCancel: true,
+      // No pop-in/fade: the dialog is there (and its buttons still) the moment it is announced, and it
+      // closes at once, so a quick second tap cannot meet a half-closed dialog.
+      showClass: { popup: '', backdrop: 'swal2-backdrop-show', icon: '' },
+      hideClass: { popup: '', backdrop: '', icon: '' },
     });
     return result.isConfirmed;
   } finally {
