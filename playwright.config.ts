@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // Staff accounts for the order steps of tests/e2e/checkout.spec.ts (docs/decisions/061).
+      SHOP_ADMIN_EMAILS: 'staff-desktop@e2e.test,staff-phone@e2e.test',
     },
   },
 });

@@ -76,6 +76,10 @@ async function main(): Promise<void> {
   try {
     const { database } = await import('../src/server/db/client.ts');
     await database();
+    // Unpaid orders expire (and give their stock back) from start-up on, not only once an order
+    // page has been used.
+    const { ensureSweeper } = await import('../src/server/orders/order.service.ts');
+    ensureSweeper();
   } catch (error) {
     process.stderr.write(`Could not open the database: ${error instanceof Error ? error.message : String(error)}\n`);
     await runShutdownHooks();

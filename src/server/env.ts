@@ -43,6 +43,17 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().trim().min(3).default('ร้านยิ้มละไม <no-reply@yimlamai.local>'),
+  /** Comma-separated emails that act as staff (admin scope) for orders; see docs/decisions/061. */
+  SHOP_ADMIN_EMAILS: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value.split(',').every((part) => part.trim() === '' || /^[^\s@,]+@[^\s@,]+$/.test(part.trim())),
+      'must be a comma-separated list of emails',
+    )
+    .default(''),
+  /** How often the server expires unpaid orders past their time; 0 turns the sweep off. */
+  ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForIslands } from './helpers';
 
 /** The layouts of DESIGN.md section 4 with the words of section 5, on desktop and phone. */
 
@@ -68,6 +69,7 @@ test.describe('layouts', () => {
 
   test('the empty search alert shows and keeps the page', async ({ page }) => {
     await page.goto('/');
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'ค้นหา' }).click();
     await expect(page.getByRole('heading', { name: 'แจ้งเตือน' })).toBeVisible();
     await expect(page.getByText('กรุณาป้อนข้อมูลเพื่อค้นหา')).toBeVisible();

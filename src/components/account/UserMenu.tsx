@@ -1,16 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $auth, refreshUser } from '../../stores/auth';
+import { useEffect, useState } from 'react';
+import { $auth, refreshUser, setUser } from '../../stores/auth';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** Login and register links for visitors; the member's name and menu once the session is known. */
+/** Login and register links for visitors; the member's dropdown (บัญชีของฉัน, ออกจากระบบ) once logged in. */
 export default function UserMenu() {
   const hydrated = useHydrated();
   const { user, loggedIn } = useStore($auth);
+  const [leaving, setLeaving] = useState(false);
 
+  // Only a remembered member (the session may have ended elsewhere) or a browser holding the session hint
+  // cookie (logged in by a plain form post) needs checking; other visitors cause no request at all.
   useEffect(() => {
-    void refreshUser();
+    if ($auth.get().loggedIn || /(?:^|;\s*)shop_member=1/.test(document.cookie)) void refreshUser();
   }, []);
+
+  async function logout() {
+    setLeaving(true);
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
+    setUser(null);
+    window.location.assign('/login');
+  }
 
   if (!hydrated || !loggedIn || !user) {
     return (
@@ -25,10 +35,37 @@ export default function UserMenu() {
     );
   }
   return (
-    <div className="d-flex gap-2 align-items-center">
-      <a className="btn btn-outline-primary btn-sm" href="/profile">
+    <div className="dropdown user-menu">
+      <button
+        className="btn btn-outline-primary btn-sm dropdown-toggle text-truncate"
+        style={{ maxWidth: '12rem' }}
+        type="button"
+        data-bs-toggle="dropdown"
+        // Static: plain CSS placement, under the button on phones (collapsed navbar), right-aligned from sm up.
+        data-bs-display="static"
+        aria-expanded="false"
+        aria-label={`เมนูสมาชิก ${user.firstName}`}
+      >
+        <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="me-1">
+          <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6m2-3a2 2 0 1 1-4 0 2 2 0 0 1 4 0m4 8c0 1-1 1-1 1H3s-1 0-1-1 1-4 6-4 6 3 6 4" />
+        </svg>
         {user.firstName}
-      </a>
+      </button>
+      <ul className="dropdown-menu dropdown-menu-sm-end">
+        <li>
+          <a className="dropdown-item" href="/profile">
+            บัญชีของฉัน
+          </a>
+        </li>
+        <li>
+          <hr className="dropdown-divider" />
+        </li>
+        <li>
+          <button type="button" className="dropdown-item text-danger" disabled={leaving} onClick={() => void logout()}>
+            ออกจากระบบ
+          </button>
+        </li>
+      </ul>
     </div>
   );
 }

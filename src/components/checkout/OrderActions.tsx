@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { addToCart } from '../../stores/cart';
+
+interface Line {
+  productCode: string;
+  productName: string;
+  productImage: string | null;
+  unitPriceSatang: number;
+  amount: number;
+}
+
+interface Props {
+  orderNo: string;
+  canPay: boolean;
+  canCancel: boolean;
+  lines: Line[];
+  size?: 'sm' | 'md';
+}
+
+/** Pay now, cancel (after a confirmation) and buy again, for one order. */
+export default function OrderActions({ orderNo, canPay, canCancel, lines, size = 'sm' }: Props) {
+  const [busy, setBusy] = useState(false);
+  const button = size === 'sm' ? 'btn btn-sm' : 'btn';
+  const no = encodeURIComponent(orderNo);
+
+  async function cancel() {
+    const { default: Swal } = await import('sweetalert2');
+    const answer = await Swal.fire({
+      title: 'ยกเลิกคำสั่งซื้อนี้ ?',
+      text: `คำสั่งซื้อ ${orderNo} จะถูกยกเลิก คุณจะไม่สามารถย้อนกลับได้ !`,
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText: 'ยืนยันการยกเลิก',
+      cancelButtonText: 'ปิด',
+      confirmButtonColor: '#dc3545',
+      focusCancel: true,
+    });
+    if (!answer.isConfirmed) return;
+    setBusy(true);
+    try {
+      const response = await fetch('/api/order-status-update', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ no: orderNo, action: 'cancel' }),
+      });
+      if (response.ok) {
+        window.location.assign(`/order/cancel?no=${no}`);
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      await Swal.fire({ title: 'แจ้งเตือน', text: body.message ?? 'ยกเลิกคำสั่งซื้อไม่สำเร็จ', icon: 'error', confirmButtonText: 'ตกลง' });
+    } catch {
+      await Swal.fire({ title: 'แจ้งเตือน', text: 'เชื่อมต่อไม่สำเร็จ กรุณาลองใหม่', icon: 'error', confirmButtonText: 'ตกลง' });
+    }
+    setBusy(false);
+  }
+
+  function buyAgain() {
+    for (const line of lines) {
+      addToCart({
+        product_code: line.productCode,
+        product_name: line.productName,
+        product_price: line.unitPriceSatang / 100,
+        product_image: line.productImage,
+        amount: line.amount,
+      });
+    }
+    window.location.assign('/cart');
+  }
+
+  return (
+    <div className="d-flex flex-wrap gap-2 justify-content-end order-actions">
+      {canPay && (
+        <a className={`${button} btn-warning`} href={`/order/payment?no=${no}`}>
+          ชำระเงิน
+        </a>
+      )}
+      {canCancel && (
+        <button type="button" className={`${button} btn-outline-danger`} disabled={busy} onClick={() => void cancel()}>
+          ยกเลิกคำสั่งซื้อ
+        </button>
+      )}
+      <button type="button" className={`${button} btn-outline-success`} onClick={buyAgain}>
+        ซื้ออีกครั้ง
+      </button>
+    </div>
+  );
+}

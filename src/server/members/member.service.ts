@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import type { changePasswordSchema, profileSchema, registerSchema } from '../../lib/account-schemas.ts';
+import { isThaiPhone, normalizeThaiPhone } from '../../lib/phone.ts';
+import { getDb } from '../db/client.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
+import { endOtherSessions, startSession } from '../auth/session.service.ts';
+import { clear, consume, ensureBelow, hit, LIMITS } from '../security/rate-limit.ts';
+import { findByEmail, findById, findByPhone, insertMember, phoneUsedByOther, toProfile, updatePasswordHash, updateProfile } from './member.repo.ts';
+import type { AuthUserShape, MemberProfile } from './member.types.ts';
+
+export const INVALID_LOGIN_MESSAGE = 'อีเมล/เบอร์โทรศัพท์ หรือรหัสผ่านไม่ถูกต้อง';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export function toAuthUser(member: { id: string; firstName: string; lastName: string; email: string; phone: string; scopes: string[] }): AuthUserShape {
+  return { id: member.id, firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phone, scopes: member.scopes };
+}
+
+/** Postgres unique violation (23505) from either driver. */
+function isUniqueViolation(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const record = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (record.code === '23505') return String(record.constraint ?? record.constraint_name ?? '');
+    current = record.cause;
+  }
+  return null;
+}
+
+const emailTaken = () => conflict('email_taken', 'อีเมลนี้ถูกใช้สมัครสมาชิกแล้ว');
+const phoneTaken = () => conflict('phone_taken', 'เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว');
+
+export async function register(input: z.output<typeof registerSchema>, meta: RequestMeta): Promise<{ token: string; user: AuthUserShape }> {
+  await consume(LIMITS.registerPerIp, meta.ip);
+  const db = await getDb();
+  if (await findByEmail(db, input.email)) throw withField(emailTaken(), 'email');
+  if (await findByPhone(db, input.phone)) throw withField(phoneTaken(), 'phone');
+  const passwordHash = await hashPassword(input.password);
+  let row;
+  try {
+    row = await insertMember(db, { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash });
+  } catch (error) {
+    // Two sign-ups racing for the same email or phone: the unique indexes decide.
+    const constraint = isUniqueViolation(error);
+    if (constraint === null) throw error;
+    throw constraint.includes('phone') ? withField(phoneTaken(), 'phone') : withField(emailTaken(), 'email');
+  }
+  const { token } = await startSession(row.id, meta);
+  return { token, user: toAuthUser(row) };
+}
+
+function withField(error: AppError, field: string): AppError {
+  return new AppError(error.status, error.code, error.message, { [field]: error.message });
+}
+
+/** Email when it has an @, otherwise a Thai phone number. */
+export function loginIdentifier(login: string): { kind: 'email' | 'phone'; value: string } {
+  const trimmed = login.trim();
+  if (trimmed.includes('@')) return { kind: 'email', value: trimmed.toLowerCase() };
+  return { kind: 'phone', value: normalizeThaiPhone(trimmed) };
+}
+
+async function findByLogin(login: string) {
+  const db = await getDb();
+  const id = loginIdentifier(login);
+  if (id.kind === 'email') return findByEmail(db, id.value);
+  return isThaiPhone(id.value) ? findByPhone(db, id.value) : null;
+}
+
+/**
+ * Checks the credentials and opens a new session. Failures count per account and per address; once
+ * either allowance is used up, further attempts get 429 before any password is checked.
+ */
+export async function login(input: { login: string; password: string }, meta: RequestMeta): Promise<{ token: string; user: AuthUserShape }> {
+  const account = loginIdentifier(input.login).value;
+  await ensureBelow(LIMITS.loginFailPerAccount, account);
+  await ensureBelow(LIMITS.loginFailPerIp, meta.ip);
+  const member = await findByLogin(input.login);
+  const valid = member ? await verifyPassword(member.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!member || !valid) {
+    await Promise.all([hit(LIMITS.loginFailPerAccount, account), hit(LIMITS.loginFailPerIp, meta.ip)]);
+    throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
+  }
+  await clear(LIMITS.loginFailPerAccount, account);
+  if (needsRehash(member.passwordHash)) await updatePasswordHash(await getDb(), member.id, await hashPassword(input.password));
+  const { token } = await startSession(member.id, meta);
+  return { token, user: toAuthUser(member) };
+}
+
+export async function emailAvailable(email: string, ip: string): Promise<boolean> {
+  await consume(LIMITS.availabilityPerIp, ip);
+  return !(await findByEmail(await getDb(), email));
+}
+
+export async function phoneAvailable(phone: string, ip: string): Promise<boolean> {
+  await consume(LIMITS.availabilityPerIp, ip);
+  return !(await findByPhone(await getDb(), phone));
+}
+
+export async function memberExists(login: string, ip: string): Promise<boolean> {
+  await consume(LIMITS.availabilityPerIp, ip);
+  return Boolean(await findByLogin(login));
+}
+
+export async function getProfile(memberId: string): Promise<MemberProfile> {
+  const row = await findById(await getDb(), memberId);
+  if (!row) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
+  return toProfile(row);
+}
+
+export async function saveProfile(memberId: string, input: z.output<typeof profileSchema>): Promise<MemberProfile> {
+  const db = await getDb();
+  if (await phoneUsedByOther(db, input.phone, memberId)) throw withField(phoneTaken(), 'phone');
+  let row;
+  try {
+    row = await updateProfile(db, memberId, input);
+  } catch (error) {
+    if (isUniqueViolation(error) !== null) throw withField(phoneTaken(), 'phone');
+    throw error;
+  }
+  if (!row) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
+  return toProfile(row);
+}
+
+/** Changes the password after checking the current one; every other session of the member ends. */
+export async function changePassword(memberId: string, currentTokenHash: string, input: z.output<typeof changePasswordSchema>): Promise<void> {
+  await ensureBelow(LIMITS.passwordChangeFail, memberId);
+  const db = await getDb();
+  const row = await findById(db, memberId);
+  if (!row) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await hit(LIMITS.passwordChangeFail, memberId);
+    throw new AppError(400, 'wrong_password', 'รหัสผ่านปัจจุบันไม่ถูกต้อง', { currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง' });
+  }
+  await updatePasswordHash(db, memberId, await hashPassword(input.newPassword));
+  await clear(LIMITS.passwordChangeFail, memberId);
+  await endOtherSessions(memberId, currentTokenHash);
+}

@@ -1,0 +1,71 @@
+import { satangToBaht } from '../../lib/money.ts';
+import { paymentMethodLabels, statusLabels, type OrderQuote, type OrderView } from '../../lib/orders.ts';
+
+/** The JSON shape of an order for API clients: baht numbers in `*_price` fields (DESIGN.md section 6). */
+export function orderJson(order: OrderView) {
+  return {
+    order_no: order.orderNo,
+    status: order.status,
+    status_label: statusLabels[order.status],
+    payment_method: order.paymentMethod,
+    payment_method_label: paymentMethodLabels[order.paymentMethod],
+    delivery_code: order.deliveryCode,
+    delivery_name: order.deliveryName,
+    shipping_price: satangToBaht(order.shippingFeeSatang),
+    subtotal_price: satangToBaht(order.subtotalSatang),
+    discount_price: satangToBaht(order.discountSatang),
+    total_price: satangToBaht(order.totalSatang),
+    vat_price: satangToBaht(order.vatSatang),
+    promotion_code: order.promotionCode,
+    note: order.note,
+    address: order.address,
+    has_slip: order.hasSlip,
+    carrier: order.carrier,
+    tracking_no: order.trackingNo,
+    tracking_url: order.trackingUrl,
+    expires_at: order.expiresAt,
+    paid_at: order.paidAt,
+    shipped_at: order.shippedAt,
+    delivered_at: order.deliveredAt,
+    cancelled_at: order.cancelledAt,
+    created_at: order.createdAt,
+    lines: order.lines.map((line) => ({
+      product_code: line.productCode,
+      product_name: line.productName,
+      product_image: line.productImage,
+      product_price: satangToBaht(line.unitPriceSatang),
+      amount: line.amount,
+      line_total_price: satangToBaht(line.lineTotalSatang),
+    })),
+    events: order.events.map((event) => ({
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      actor_type: event.actorType,
+      note: event.note,
+      created_at: event.createdAt,
+    })),
+  };
+}
+
+export function quoteJson(quote: OrderQuote) {
+  return {
+    lines: quote.lines.map((line) => ({
+      product_code: line.productCode,
+      product_name: line.productName,
+      product_image: line.productImage,
+      product_price: satangToBaht(line.unitPriceSatang),
+      amount: line.amount,
+      line_total_price: satangToBaht(line.lineTotalSatang),
+      stock: line.stock,
+      available: line.available,
+    })),
+    subtotal_price: satangToBaht(quote.subtotalSatang),
+    discount_price: satangToBaht(quote.discountSatang),
+    shipping_price: satangToBaht(quote.shippingFeeSatang),
+    total_price: satangToBaht(quote.totalSatang),
+    vat_price: satangToBaht(quote.vatSatang),
+    promotion: quote.promotion ? { code: quote.promotion.code, name: quote.promotion.name, discount_price: satangToBaht(quote.promotion.discountSatang) } : null,
+    promotion_error: quote.promotionError,
+    free_shipping_min_price: quote.freeShippingMinSatang === null ? null : satangToBaht(quote.freeShippingMinSatang),
+  };
+}

@@ -1,0 +1,282 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { addresses, members, orderEvents, orderLines, orders, productPriceTiers, products } from '../db/schema.ts';
+import type { AddressSnapshot, OrderStatus, PaymentMethod } from '../db/schema.ts';
+import type { PriceTier } from '../../lib/pricing.ts';
+import type { ActorType } from '../../lib/orders.ts';
+
+export interface ProductForOrder {
+  id: number;
+  code: string;
+  name: string;
+  priceSatang: number;
+  stock: number;
+  image: string | null;
+  active: boolean;
+  categoryId: number;
+}
+
+const productColumns = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  priceSatang: products.priceSatang,
+  stock: products.stock,
+  image: products.image,
+  active: products.active,
+  categoryId: products.categoryId,
+};
+
+/**
+ * The products of an order, locked for the rest of the transaction. Always in id order, so two
+ * checkouts sharing products queue on the first shared row instead of deadlocking.
+ */
+export async function lockProductsByCode(tx: DbOrTx, codes: string[]): Promise<ProductForOrder[]> {
+  if (codes.length === 0) return [];
+  return tx.select(productColumns).from(products).where(inArray(products.code, codes)).orderBy(asc(products.id)).for('update');
+}
+
+export async function findProductsByCode(db: DbOrTx, codes: string[]): Promise<ProductForOrder[]> {
+  if (codes.length === 0) return [];
+  return db.select(productColumns).from(products).where(inArray(products.code, codes)).orderBy(asc(products.id));
+}
+
+export async function tiersByProduct(db: DbOrTx, productIds: number[]): Promise<Map<number, PriceTier[]>> {
+  const map = new Map<number, PriceTier[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
+    .from(productPriceTiers)
+    .where(inArray(productPriceTiers.productId, productIds));
+  for (const row of rows) {
+    const list = map.get(row.productId) ?? [];
+    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
+    map.set(row.productId, list);
+  }
+  return map;
+}
+
+export async function tiersByProductCode(db: DbOrTx, codes: string[]): Promise<Map<number, PriceTier[]>> {
+  const map = new Map<number, PriceTier[]>();
+  if (codes.length === 0) return map;
+  const rows = await db
+    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
+    .from(productPriceTiers)
+    .innerJoin(products, eq(products.id, productPriceTiers.productId))
+    .where(inArray(products.code, codes));
+  for (const row of rows) {
+    const list = map.get(row.productId) ?? [];
+    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
+    map.set(row.productId, list);
+  }
+  return map;
+}
+
+/** Takes stock only while enough is left; false means someone else took it first. */
+export async function takeStock(tx: DbOrTx, productId: number, amount: number): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${amount}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), sql`${products.stock} >= ${amount}`))
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+export async function returnStock(tx: DbOrTx, lines: { productId: number; amount: number }[]): Promise<void> {
+  const sorted = [...lines].sort((a, b) => a.productId - b.productId);
+  for (const line of sorted) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: sql`now()` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+export async function findMemberAddress(db: DbOrTx, memberId: string, addressId: string): Promise<AddressSnapshot | null> {
+  const [row] = await db
+    .select({
+      recipientName: addresses.recipientName,
+      phone: addresses.phone,
+      line1: addresses.line1,
+      subdistrict: addresses.subdistrict,
+      district: addresses.district,
+      province: addresses.province,
+      postcode: addresses.postcode,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.memberId, memberId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface AddressOption extends AddressSnapshot {
+  id: string;
+  isDefault: boolean;
+}
+
+export async function listMemberAddresses(db: DbOrTx, memberId: string): Promise<AddressOption[]> {
+  return db
+    .select({
+      id: addresses.id,
+      recipientName: addresses.recipientName,
+      phone: addresses.phone,
+      line1: addresses.line1,
+      subdistrict: addresses.subdistrict,
+      district: addresses.district,
+      province: addresses.province,
+      postcode: addresses.postcode,
+      isDefault: addresses.isDefault,
+    })
+    .from(addresses)
+    .where(eq(addresses.memberId, memberId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
+}
+
+export async function nextOrderSequence(tx: DbOrTx): Promise<number> {
+  const result = await tx.execute(sql`select nextval('order_number_seq') as n`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: unknown }[] }).rows) as { n: unknown }[];
+  return Number(rows[0]?.n);
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export async function findOrderByIdempotencyKey(db: DbOrTx, memberId: string, key: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrderByNo(db: DbOrTx, orderNo: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  return row ?? null;
+}
+
+export async function lockOrderByNo(tx: DbOrTx, orderNo: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update');
+  return row ?? null;
+}
+
+export interface NewOrder {
+  orderNo: string;
+  memberId: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  deliveryCode: string;
+  deliveryName: string;
+  shippingFeeSatang: number;
+  subtotalSatang: number;
+  discountSatang: number;
+  totalSatang: number;
+  vatSatang: number;
+  promotionCode: string | null;
+  note: string;
+  address: AddressSnapshot;
+  idempotencyKey: string;
+  expiresAt: Date | null;
+  paidAt: Date | null;
+}
+
+export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+export async function insertOrderLines(tx: DbOrTx, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+}
+
+export async function insertOrderEvent(
+  tx: DbOrTx,
+  event: { orderId: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; actorType: ActorType; actorId: string | null; note?: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({ ...event, note: event.note ?? '' });
+}
+
+export async function updateOrder(tx: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error('order update returned nothing');
+  return row;
+}
+
+export async function linesOfOrders(db: DbOrTx, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+}
+
+export async function eventsOfOrder(db: DbOrTx, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+export async function listOrdersOfMember(
+  db: DbOrTx,
+  memberId: string,
+  statuses: readonly OrderStatus[],
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(eq(orders.memberId, memberId), inArray(orders.status, [...statuses]));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+export async function countOrdersByStatus(db: DbOrTx, memberId: string): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.memberId, memberId))
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** Every order for operators (newest first), optionally of one status. */
+export async function listAllOrders(db: DbOrTx, status: OrderStatus | null, limit: number): Promise<(OrderRow & { email: string })[]> {
+  const rows = await db
+    .select({ order: orders, email: members.email })
+    .from(orders)
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .where(status ? eq(orders.status, status) : undefined)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.order, email: row.email }));
+}
+
+export async function unpaidOrdersPastExpiry(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  return rows.map((row) => row.orderNo);
+}
+
+export async function findMemberContact(
+  db: DbOrTx,
+  memberId: string,
+): Promise<{ email: string; firstName: string; lastName: string } | null> {
+  const [row] = await db
+    .select({ email: members.email, firstName: members.firstName, lastName: members.lastName })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row ?? null;
+}

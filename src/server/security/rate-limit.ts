@@ -1,0 +1,82 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { tooManyRequests } from '../http/errors.ts';
+
+/**
+ * Fixed-window counters in the database, so every instance of the shop sees the same counts.
+ * Keys are `<what>:<who>` (for example `login-fail:acct:<email>`).
+ */
+export interface Limit {
+  /** Name prefix of the key. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export const LIMITS = {
+  loginFailPerAccount: { name: 'login-fail:acct', max: 10, windowMs: 15 * 60_000 },
+  loginFailPerIp: { name: 'login-fail:ip', max: 50, windowMs: 15 * 60_000 },
+  availabilityPerIp: { name: 'check:ip', max: 60, windowMs: 60_000 },
+  registerPerIp: { name: 'register:ip', max: 50, windowMs: 60 * 60_000 },
+  resetPerIp: { name: 'reset:ip', max: 20, windowMs: 60 * 60_000 },
+  resetPerEmail: { name: 'reset:email', max: 5, windowMs: 60 * 60_000 },
+  passwordChangeFail: { name: 'password-fail:member', max: 10, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** Longer than the longest window above. */
+const SWEEP_AFTER_MS = 24 * 60 * 60_000;
+
+export const RATE_LIMIT_MESSAGE = 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่อีกครั้ง';
+
+function keyOf(limit: Limit, who: string): string {
+  return `${limit.name}:${who}`.slice(0, 400);
+}
+
+/** Adds one to the counter (starting a new window when the old one is over) and returns the new count. */
+export async function hit(limit: Limit, who: string): Promise<number> {
+  const db = await getDb();
+  const now = new Date().toISOString();
+  const windowStart = new Date(Date.now() - limit.windowMs).toISOString();
+  const expired = sql`${rateLimits.windowStartedAt} <= ${windowStart}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: keyOf(limit, who), count: 1, windowStartedAt: sql`${now}::timestamptz` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now}::timestamptz else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  // Old windows are swept now and then by whoever is counting, so the table stays small on every instance.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(Date.now() - SWEEP_AFTER_MS)));
+  return row?.count ?? 1;
+}
+
+/** The count in the current window, without adding to it. */
+export async function count(limit: Limit, who: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(limit, who)));
+  if (!row || row.windowStartedAt.getTime() <= Date.now() - limit.windowMs) return 0;
+  return row.count;
+}
+
+export async function clear(limit: Limit, who: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, who)));
+}
+
+/** Counts this request and refuses it with a Thai 429 once the window's allowance is used up. */
+export async function consume(limit: Limit, who: string): Promise<void> {
+  if ((await hit(limit, who)) > limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+}
+
+/** Refuses with 429 when the allowance is already used up (for counters that only count failures). */
+export async function ensureBelow(limit: Limit, who: string): Promise<void> {
+  if ((await count(limit, who)) >= limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+}
