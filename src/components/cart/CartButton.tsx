@@ -98,7 +98,8 @@ export default function CartButton() {
         className={`dropdown-menu dropdown-menu-end cart-panel p-0${open ? ' show' : ''}`}
         hidden={!open}
       >
-        {lines.length === 0 ? (
+        {/* Contents only while open: a closed panel leaves no hidden copies of its words in the page. */}
+        {!open ? null : lines.length === 0 ? (
           <p className="text-center text-secondary m-0 px-3 py-4">ไม่มีสินค้าในตะกร้าสินค้าของคุณ</p>
         ) : (
           <>
