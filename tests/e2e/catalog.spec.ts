@@ -88,7 +88,8 @@ test.describe('catalog', () => {
     await page.getByRole('button', { name: 'ลดจำนวน' }).click();
     await expect(page.getByLabel('จำนวน', { exact: true })).toHaveValue('2');
     await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
-    await expect(page.getByTestId('cart-count').first()).toHaveText('2');
+    // The badge counts lines (one product), like Shopee and Lazada (decision 041).
+    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('shoppingCart') ?? '[]'));
     expect(stored).toEqual([expect.objectContaining({ product_code: 'P00003', amount: 2, product_price: 250 })]);
   });

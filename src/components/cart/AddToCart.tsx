@@ -89,7 +89,7 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
       {variant === 'full' && !soldOut && (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <span aria-hidden="true">จำนวน</span>
-          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label={`จำนวน ${product.name}`} disabled={!hydrated} />
+          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label={variant === 'compact' ? `จำนวน ${product.name}` : 'จำนวน'} disabled={!hydrated} />
           <span className="small text-secondary">มีสินค้า {product.stock.toLocaleString('th-TH')} ชิ้น</span>
         </div>
       )}
