@@ -353,3 +353,21 @@ test.describe('adding from the product page', () => {
     await expect(page.getByRole('button', { name: 'หยิบใส่ตะกร้า' })).toHaveCount(0);
   });
 });
+
+test.describe('adding from product cards', () => {
+  test('a card button adds one piece, updates the badge and shows feedback', async ({ page }) => {
+    await page.goto('/product/category/skincare');
+    await page.evaluate((key) => localStorage.removeItem(key), KEY);
+    await page.reload();
+    await hydrated(page);
+    const card = page.locator('article.product-card').filter({ has: page.locator('button[data-add-to-cart]') }).first();
+    const code = await card.getAttribute('data-product-code');
+    const button = card.locator('button[data-add-to-cart]');
+    await button.click();
+    await expect(button).toContainText('เพิ่มลงตะกร้าแล้ว');
+    await expect(badge(page).first()).toHaveText('1');
+    await button.click();
+    await expect.poll(async () => (await readCart(page)).map((line) => [line.product_code, line.amount])).toEqual([[code, 2]]);
+    await expect(badge(page).first()).toHaveText('1');
+  });
+});

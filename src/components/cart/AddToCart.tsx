@@ -18,8 +18,6 @@ export interface AddToCartProduct {
 
 interface Props {
   product: AddToCartProduct;
-  /** `compact`: only the button, one piece at a time (product cards). */
-  variant?: 'full' | 'compact';
 }
 
 function message(result: AddResult, name: string, wanted: number): { text: string; tone: 'success' | 'warning' } {
@@ -39,7 +37,7 @@ function message(result: AddResult, name: string, wanted: number): { text: strin
  * Quantity stepper and `หยิบใส่ตะกร้า` for a product (DESIGN.md sections 5 and 7). The badge in the
  * navbar follows through the shared store; a toast confirms what happened.
  */
-export default function AddToCart({ product, variant = 'full' }: Props) {
+export default function AddToCart({ product }: Props) {
   // Until the island runs, a tap would do nothing: the controls stay disabled so nobody taps in vain.
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
@@ -54,7 +52,7 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function add() {
-    const wanted = variant === 'compact' ? 1 : quantity;
+    const wanted = quantity;
     const result = addToCart({
       product_code: product.code,
       product_name: product.name,
@@ -79,21 +77,21 @@ export default function AddToCart({ product, variant = 'full' }: Props) {
       สินค้าหมด
     </button>
   ) : (
-    <button type="button" className={`btn btn-shop${variant === 'compact' ? ' btn-sm w-100' : ' px-4'}`} onClick={add} disabled={!hydrated}>
+    <button type="button" className="btn btn-shop px-4" onClick={add} disabled={!hydrated}>
       หยิบใส่ตะกร้า
     </button>
   );
 
   return (
     <div className="add-to-cart">
-      {variant === 'full' && !soldOut && (
+      {!soldOut && (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <span aria-hidden="true">จำนวน</span>
-          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label={variant === 'compact' ? `จำนวน ${product.name}` : 'จำนวน'} disabled={!hydrated} />
+          <QuantityStepper value={quantity} max={product.stock} onChange={setQuantity} label="จำนวน" disabled={!hydrated} />
           <span className="small text-secondary">มีสินค้า {product.stock.toLocaleString('th-TH')} ชิ้น</span>
         </div>
       )}
-      {variant === 'full' && !soldOut && (
+      {!soldOut && (
         <p className="small mb-2" data-testid="add-to-cart-price">
           ชิ้นละ <span className="text-price">{formatBaht(unitSatang)}</span> รวม{' '}
           <strong className="text-price">{formatBaht(unitSatang * quantity)}</strong>
