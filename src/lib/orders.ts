@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ThaiAddress } from './types.ts';
 
 /**
  * Orders as both sides see them: the status machine of DESIGN.md section 8 (who may move an order
@@ -209,15 +210,7 @@ export interface OrderEventView {
   createdAt: string;
 }
 
-export interface AddressView {
-  recipientName: string;
-  phone: string;
-  line1: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
-}
+export type AddressView = ThaiAddress;
 
 export interface OrderView {
   orderNo: string;

@@ -1,4 +1,21 @@
 /** Plain shapes that cross from the server to pages and islands (never raw rows). */
+
+/** A Thai delivery address: recipient, house and street, then subdistrict, district, province, postcode. */
+export interface ThaiAddress {
+  recipientName: string;
+  phone: string;
+  line1: string;
+  subdistrict: string;
+  district: string;
+  province: string;
+  postcode: string;
+}
+
+/** An address in a member's address book. */
+export interface SavedAddress extends ThaiAddress {
+  id: string;
+  isDefault: boolean;
+}
 export interface BankAccount {
   bank: string;
   accountNo: string;

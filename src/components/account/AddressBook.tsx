@@ -3,18 +3,9 @@ import { addressSchema, fieldErrors } from '../../lib/account-schemas';
 import { formatThaiPhone } from '../../lib/phone';
 import { callApi } from './api';
 import Field from './Field';
+import type { SavedAddress } from '../../lib/types';
 
-export interface AddressView {
-  id: string;
-  recipientName: string;
-  phone: string;
-  line1: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
-  isDefault: boolean;
-}
+export type AddressView = SavedAddress;
 
 interface Place {
   subdistrict: string;

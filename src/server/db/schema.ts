@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ThaiAddress } from '../../lib/types.ts';
 
 /**
  * The whole domain of DESIGN.md. Money is integer satang; times are timestamptz.
@@ -318,15 +319,8 @@ export type OrderStatus =
   | 'cancelled'
   | 'expired';
 export type PaymentMethod = 'promptpay' | 'bank_transfer' | 'cod';
-export type AddressSnapshot = {
-  recipientName: string;
-  phone: string;
-  line1: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
-};
+/** The delivery address as it was when the order was placed. */
+export type AddressSnapshot = ThaiAddress;
 
 export const orders = pgTable(
   'orders',

@@ -1,3 +1,5 @@
+import type { SavedAddress } from '../../lib/types.ts';
+
 /** A member as the server hands it out (never the password hash). */
 export interface MemberProfile {
   id: string;
@@ -19,14 +21,4 @@ export interface AuthUserShape {
   scopes: string[];
 }
 
-export interface Address {
-  id: string;
-  recipientName: string;
-  phone: string;
-  line1: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
-  isDefault: boolean;
-}
+export type Address = SavedAddress;
