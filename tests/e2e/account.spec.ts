@@ -349,8 +349,8 @@ test.describe('member account', () => {
       void dialog.dismiss();
     });
     await page.goto('/');
-    await registerByApi(page, member);
     await page.goto('/login');
+    await registerByApi(page, member);
     await login(page, member.email, member.password);
     await expect(page).toHaveURL(/\/$/);
     const origin = new URL(page.url()).origin;
@@ -377,5 +377,28 @@ test.describe('member account', () => {
     await expect(page.getByText("1' OR '1'='1'; --")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
+  });
+  test('checkout sends a member without an address to the address book and back', async ({ page }, testInfo) => {
+    const member = uniqueMember(testInfo.project.name);
+    await page.goto('/login');
+    await registerByApi(page, member);
+    await login(page, member.email, member.password);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/user/account/address?next=%2Forder');
+    await hydrated(page);
+    await expect(page.getByRole('link', { name: '← กลับไปหน้าสั่งซื้อ' })).toHaveAttribute('href', '/order');
+    await page.getByRole('button', { name: '+ เพิ่มที่อยู่ใหม่' }).click();
+    await page.getByLabel('ชื่อผู้รับ').fill('มาลีวรรณ ทดลองซื้อ');
+    await page.getByLabel('เบอร์โทรศัพท์ผู้รับ').fill('0812345678');
+    await page.getByLabel('ที่อยู่ (บ้านเลขที่ ถนน ซอย)').fill('99/9 ถนนวิทยุ');
+    await page.getByLabel('รหัสไปรษณีย์').fill('10330');
+    await page.getByRole('option', { name: /^ลุมพินี » ปทุมวัน » กรุงเทพมหานคร » 10330/ }).click();
+    await page.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
+    await expect(page).toHaveURL(/\/order$/);
+
+    // A foreign `next` is ignored: no way back is offered, and saving stays in the address book.
+    await page.goto('/user/account/address?next=%2F%2Fevil.example');
+    await hydrated(page);
+    await expect(page.getByRole('link', { name: '← กลับไปหน้าสั่งซื้อ' })).toHaveCount(0);
   });
 });

@@ -194,7 +194,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
   );
 }
 
-export default function AddressBook({ initial }: { initial: AddressView[] }) {
+export default function AddressBook({ initial, returnTo = null }: { initial: AddressView[]; returnTo?: string | null }) {
   const [addresses, setAddresses] = useState(initial);
   const [editing, setEditing] = useState<AddressView | 'new' | null>(null);
   const [error, setError] = useState('');
@@ -235,13 +235,18 @@ export default function AddressBook({ initial }: { initial: AddressView[] }) {
           {error}
         </div>
       )}
+      {returnTo && (
+        <a className="d-inline-block mb-3 me-3" href={returnTo}>
+          ← กลับไปหน้าสั่งซื้อ
+        </a>
+      )}
       {editing === null && (
         <button type="button" className="btn btn-success mb-3" onClick={() => setEditing('new')}>
           + เพิ่มที่อยู่ใหม่
         </button>
       )}
       {editing !== null && (
-        <AddressForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={reload} />
+        <AddressForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={editing === 'new' && returnTo ? async () => window.location.assign(returnTo) : reload} />
       )}
       {addresses.length === 0 && editing === null && <p className="text-secondary">ยังไม่มีที่อยู่ในสมุดที่อยู่ของคุณ</p>}
       <ul className="list-unstyled d-grid gap-3" aria-label="สมุดที่อยู่">
