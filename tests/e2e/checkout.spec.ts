@@ -190,9 +190,16 @@ test.describe('checkout and orders', () => {
     await second.goto('/order');
     await second.getByRole('radio', { name: /Flash Express/ }).check();
     await second.getByRole('radio', { name: 'เก็บเงินปลายทาง' }).check();
+    // Clicks go to the buttons directly and together: a pointer click in the second tab could wait for
+    // scrolling long enough that the first tab's order already emptied the shared cart there.
+    const confirm = (tab: Page) => tab.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' });
+    await Promise.all([confirm(page).waitFor(), confirm(second).waitFor()]);
     await Promise.all([
-      page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).dblclick(),
-      second.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click(),
+      confirm(page).evaluate((button: HTMLButtonElement) => {
+        button.click();
+        button.click();
+      }),
+      confirm(second).evaluate((button: HTMLButtonElement) => button.click()),
     ]);
     await expect(page).toHaveURL(/\/order\/success\?no=/);
     await expect(second).toHaveURL(/\/order\/success\?no=/);
