@@ -3,10 +3,10 @@
 // renderer load anyway, and separately what loads lazily (SweetAlert2, on the first remove).
 //   npm run build && node bench/cart-weight.mjs            (product page P00001)
 //   CART_WEIGHT_PATH=/aboutus node bench/cart-weight.mjs
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startBuiltServer } from './built-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const client = path.join(root, 'dist/client');
@@ -45,20 +45,8 @@ function closure(entries) {
   return { seen, lazy };
 }
 
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { stop } = await startBuiltServer({ port });
 try {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const html = await (await fetch(`${base}${pagePath}`)).text();
   const islands = [...new Set([...html.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]))];
   const renderers = [...new Set([...html.matchAll(/renderer-url="([^"]+)"/g)].map((m) => m[1]))];
@@ -74,5 +62,5 @@ try {
   console.log(`cart adds on load: ${(sum(added) / 1024).toFixed(2)} KiB gzip in ${added.length} files (React and the other islands' chunks not counted)`);
   console.log(`loaded on first remove: ${(sum(lazy) / 1024).toFixed(2)} KiB gzip (${lazy.map((url) => path.posix.basename(url)).join(', ')})`);
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

@@ -1,16 +1,15 @@
 // Gzip size of the JavaScript each catalog page type loads, computed from the built files in
 // dist/client (gzip -9 of each script the browser fetched), so the number does not depend on what
 // encoding the server negotiates. `npm run build && node bench/js-gzip.mjs`
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4452);
-const base = `http://127.0.0.1:${port}`;
 const pages = [
   ['home', '/'],
   ['listing', '/product/category/makeup'],
@@ -20,20 +19,8 @@ const pages = [
   ['content', '/aboutus'],
 ];
 
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, stop } = await startBuiltServer({ port });
 try {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   console.log('page        JS files  raw KiB  gzip KiB  scripts');
   for (const [label, url] of pages) {
@@ -56,5 +43,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

@@ -5,14 +5,13 @@
 //   npm run bench -- orders                      (fresh in-memory demo shop)
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- orders
 // Knobs: BENCH_PORT (4445), BENCH_SECONDS (8 per phase), BENCH_CONNECTIONS (16), BENCH_MEMBERS (16).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { demoEpoch, demoProduct } from '../src/server/db/demo-catalog.ts';
+import { startBuiltServer } from './built-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4445);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -20,35 +19,11 @@ const memberCount = Number(process.env.BENCH_MEMBERS ?? 16);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
 
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'error',
-  SEED_DEMO: 'true',
-  DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'memory://',
-  PUBLIC_SITE_URL: base,
-};
-const server = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-const stop = () =>
-  new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', resolve);
-    server.kill('SIGTERM');
-  });
-
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'memory://';
+const { stop } = await startBuiltServer({
+  port,
+  env: { SEED_DEMO: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_SITE_URL: base },
+});
 
 async function post(pathname, body, token, headers = {}) {
   const response = await fetch(`${base}${pathname}`, {
@@ -127,7 +102,6 @@ async function phase(name, members, pickCode) {
 
 let failed = false;
 try {
-  await waitReady();
   const members = [];
   for (let i = 0; i < memberCount; i++) members.push(await member(i));
   // Products with plenty of stock, so "out of stock" is not what we measure.
@@ -137,7 +111,7 @@ try {
     if (product.stock >= 1500) products.push(product.code);
   }
   const before = await stockOf(members[0].token, products);
-  console.log(`${connections} concurrent checkouts, ${members.length} members, ${seconds} s per phase, ${env.DATABASE_URL.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`${connections} concurrent checkouts, ${members.length} members, ${seconds} s per phase, ${databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}`);
   const spread = await phase('spread over 11 products', members, (n) => products[1 + (n % (products.length - 1))]);
   const hot = await phase('one hot product', members, () => products[0]);
   const after = await stockOf(members[0].token, products);

@@ -1,13 +1,10 @@
 // JavaScript and CSS each page type loads, as the browser receives it (compressed bytes on the wire),
 // measured in Chromium against the built server. `npm run build && node bench/page-weight.mjs`
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4451);
-const base = `http://127.0.0.1:${port}`;
 const pages = [
   ['home', '/'],
   ['listing', '/product/category/makeup'],
@@ -18,20 +15,8 @@ const pages = [
   ['login', '/login'],
 ];
 
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, stop } = await startBuiltServer({ port });
 try {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   console.log('page       status   JS files  JS bytes (wire)  CSS bytes (wire)  fonts (wire)');
   for (const [label, url] of pages) {
@@ -60,5 +45,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

@@ -3,41 +3,20 @@
 //   BENCH_DATA_DIR=/tmp/big npm run bench (an embedded database seeded with db:seed --products 100000)
 // Starts the built server (run `npm run build` first), warms each URL, then drives each one with
 // autocannon for BENCH_SECONDS at BENCH_CONNECTIONS and prints requests/s and the ratio to the static file.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBuiltServer } from './built-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const base = `http://127.0.0.1:${port}`;
 
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'error',
-  SEED_DEMO: 'true',
-  ...(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'memory://' }),
-};
-const server = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-const stop = () => new Promise((resolve) => {
-  server.once('exit', resolve);
-  server.kill('SIGTERM');
+const { base, stop } = await startBuiltServer({
+  port,
+  env: {
+    SEED_DEMO: 'true',
+    ...(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'memory://' }),
+  },
 });
-
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
 
 function drive(url) {
   return new Promise((resolve, reject) => {
@@ -49,7 +28,6 @@ function drive(url) {
 }
 
 try {
-  await waitReady();
   const home = await (await fetch(`${base}/`)).text();
   const cssAsset = /\/_astro\/[^"']+\.css/.exec(home)?.[0] ?? '/favicon.svg';
   const targets = [
