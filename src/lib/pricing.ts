@@ -55,3 +55,14 @@ export function tierTable(
   });
   return rows;
 }
+
+/** Tier rows of several products (from one query) grouped by product id, in the order given. */
+export function groupTiersByProduct(rows: readonly (PriceTier & { productId: number })[]): Map<number, PriceTier[]> {
+  const byProduct = new Map<number, PriceTier[]>();
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}

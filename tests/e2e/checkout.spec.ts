@@ -4,6 +4,7 @@ import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { unitPriceFor } from '../../src/lib/pricing';
 import { formatBaht, formatBahtExact, includedVat } from '../../src/lib/money';
 import { waitForIslands } from './helpers';
+import { sampleAddress } from '../fixtures/address';
 
 /**
  * The order journey of issue 6 in the browser: checkout with address, delivery and promotion code,
@@ -33,13 +34,7 @@ async function register(request: APIRequestContext, email: string): Promise<stri
 async function addAddress(request: APIRequestContext): Promise<void> {
   const response = await request.post('/api/user/addresses', {
     data: {
-      recipientName: 'สมหญิง ใจดี',
-      phone: '0812345678',
-      line1: '99/1 ซอยสุขุมวิท 21',
-      subdistrict: 'คลองเตยเหนือ',
-      district: 'วัฒนา',
-      province: 'กรุงเทพมหานคร',
-      postcode: '10110',
+      ...sampleAddress,
       isDefault: true,
     },
   });

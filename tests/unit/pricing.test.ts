@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTierFor, tierTable, unitPriceFor } from '../../src/lib/pricing';
+import { groupTiersByProduct, nextTierFor, tierTable, unitPriceFor } from '../../src/lib/pricing';
 
 const tiers = [
   { minQuantity: 100, priceSatang: 3900 },
@@ -34,5 +34,21 @@ describe('wholesale tiers', () => {
       { from: 12, to: 99, priceSatang: 4500 },
       { from: 100, to: null, priceSatang: 3900 },
     ]);
+  });
+});
+
+describe('groupTiersByProduct', () => {
+  it('groups tier rows by product, keeping their order', () => {
+    const grouped = groupTiersByProduct([
+      { productId: 7, minQuantity: 12, priceSatang: 4500 },
+      { productId: 9, minQuantity: 10, priceSatang: 900 },
+      { productId: 7, minQuantity: 100, priceSatang: 3900 },
+    ]);
+    expect(grouped.get(7)).toEqual([
+      { minQuantity: 12, priceSatang: 4500 },
+      { minQuantity: 100, priceSatang: 3900 },
+    ]);
+    expect(grouped.get(9)).toEqual([{ minQuantity: 10, priceSatang: 900 }]);
+    expect(grouped.has(8)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { productPriceTiers, products } from '../db/schema.ts';
-import type { PriceTier } from '../../lib/pricing.ts';
+import { groupTiersByProduct, type PriceTier } from '../../lib/pricing.ts';
 
 /** What pricing a cart line needs to know about a product, as a plain object. */
 export interface ProductForQuote {
@@ -43,12 +43,7 @@ export async function productsForQuote(db: DbOrTx, codes: readonly string[], opt
     .from(productPriceTiers)
     .where(inArray(productPriceTiers.productId, rows.map((row) => row.id)))
     .orderBy(asc(productPriceTiers.productId), asc(productPriceTiers.minQuantity));
-  const tiersById = new Map<number, PriceTier[]>();
-  for (const tier of tierRows) {
-    const list = tiersById.get(tier.productId) ?? [];
-    list.push({ minQuantity: tier.minQuantity, priceSatang: tier.priceSatang });
-    tiersById.set(tier.productId, list);
-  }
+  const tiersById = groupTiersByProduct(tierRows);
   for (const row of rows) found.set(row.code, { ...row, tiers: tiersById.get(row.id) ?? [] });
   return found;
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { addresses, members, orderEvents, orderLines, orders, productPriceTiers, products } from '../db/schema.ts';
 import type { AddressSnapshot, OrderStatus, PaymentMethod } from '../db/schema.ts';
-import type { PriceTier } from '../../lib/pricing.ts';
+import { groupTiersByProduct, type PriceTier } from '../../lib/pricing.ts';
 import type { ActorType } from '../../lib/orders.ts';
 
 export interface ProductForOrder {
@@ -42,34 +42,22 @@ export async function findProductsByCode(db: DbOrTx, codes: string[]): Promise<P
 }
 
 export async function tiersByProduct(db: DbOrTx, productIds: number[]): Promise<Map<number, PriceTier[]>> {
-  const map = new Map<number, PriceTier[]>();
-  if (productIds.length === 0) return map;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
     .from(productPriceTiers)
     .where(inArray(productPriceTiers.productId, productIds));
-  for (const row of rows) {
-    const list = map.get(row.productId) ?? [];
-    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
-    map.set(row.productId, list);
-  }
-  return map;
+  return groupTiersByProduct(rows);
 }
 
 export async function tiersByProductCode(db: DbOrTx, codes: string[]): Promise<Map<number, PriceTier[]>> {
-  const map = new Map<number, PriceTier[]>();
-  if (codes.length === 0) return map;
+  if (codes.length === 0) return new Map();
   const rows = await db
     .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
     .from(productPriceTiers)
     .innerJoin(products, eq(products.id, productPriceTiers.productId))
     .where(inArray(products.code, codes));
-  for (const row of rows) {
-    const list = map.get(row.productId) ?? [];
-    list.push({ minQuantity: row.minQuantity, priceSatang: row.priceSatang });
-    map.set(row.productId, list);
-  }
-  return map;
+  return groupTiersByProduct(rows);
 }
 
 /** Takes stock only while enough is left; false means someone else took it first. */
