@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * Chromium first (scripts/find-chromium.mjs) and passes it in PLAYWRIGHT_CHROMIUM_EXECUTABLE.
  */
 const port = Number(process.env.E2E_PORT ?? 4399);
+// Per port, so two suites on one machine never share mail outboxes or operator sockets.
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shop-e2e-${port}`;
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
 const launchOptions = {
   ...(executablePath ? { executablePath } : {}),
@@ -43,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory://',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shop-e2e`,
+      DATA_DIR: e2eDataDir,
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',

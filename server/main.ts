@@ -8,26 +8,41 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sirv from 'sirv';
 import { zlib } from './zlib.ts';
+import { staticFiles } from './static-files.ts';
 import { ConfigError, parseEnv, type Env } from '../src/server/env.ts';
 import { runShutdownHooks } from '../src/server/lifecycle.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
+
+/**
+ * Log lines wait in memory and go out in one write per turn of the event loop: writes to a pipe or
+ * file are synchronous in Node, so one write per request would stall every request behind the disk.
+ */
+const pending = { out: [] as string[], err: [] as string[], scheduled: false };
+function flushLogs(): void {
+  pending.scheduled = false;
+  if (pending.out.length > 0) process.stdout.write(pending.out.join(''));
+  if (pending.err.length > 0) process.stderr.write(pending.err.join(''));
+  pending.out = [];
+  pending.err = [];
+}
+process.on('exit', flushLogs);
 
 function logLine(config: Env, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) {
   if (config.LOG_LEVEL === 'silent') return;
   if (config.LOG_LEVEL === 'error' && level !== 'error') return;
   if (config.LOG_LEVEL === 'warn' && level === 'info') return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n';
-  (level === 'info' ? process.stdout : process.stderr).write(line);
+  (level === 'info' ? pending.out : pending.err).push(line);
+  if (!pending.scheduled) {
+    pending.scheduled = true;
+    setImmediate(flushLogs);
+  }
 }
 
-/** Baseline headers on every response; pages and endpoints may override Cache-Control. */
-function securityHeaders(req: IncomingMessage, res: ServerResponse, config: Env): void {
-  res.setHeader(
-    'Content-Security-Policy',
-    [
+/** Worked out once: the same on every page. */
+const CONTENT_SECURITY_POLICY = [
       "default-src 'self'",
       // Astro's island loader is an inline script; everything else is same-origin.
       "script-src 'self' 'unsafe-inline'",
@@ -39,8 +54,11 @@ function securityHeaders(req: IncomingMessage, res: ServerResponse, config: Env)
       "base-uri 'none'",
       "frame-ancestors 'self'",
       "form-action 'self'",
-    ].join('; '),
-  );
+    ].join('; ');
+
+/** Baseline headers on every response; pages and endpoints may override Cache-Control. */
+function securityHeaders(req: IncomingMessage, res: ServerResponse, config: Env): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
@@ -61,6 +79,9 @@ function loggedPath(url: string | undefined): string {
 }
 
 async function main(): Promise<void> {
+  // React (and other libraries) pick their production build from NODE_ENV when first loaded: unset,
+  // server rendering ran React's development build, several times slower (docs/decisions/121).
+  process.env.NODE_ENV ??= 'production';
   let config: Env;
   try {
     config = parseEnv(process.env);
@@ -75,11 +96,24 @@ async function main(): Promise<void> {
   // Open (migrate, seed) the database before taking traffic; a failure stops start-up with its reason.
   try {
     const { database } = await import('../src/server/db/client.ts');
-    await database();
+    const opened = await database();
     // Unpaid orders expire (and give their stock back) from start-up on, not only once an order
     // page has been used.
     const { ensureSweeper } = await import('../src/server/orders/order.service.ts');
     ensureSweeper();
+    // Mails committed by any instance (and any left by a stopped one) go out from here.
+    const { startMailWorker } = await import('../src/server/mail/outbox-worker.ts');
+    startMailWorker();
+    // The embedded database admits one process: the operator CLI reaches it through this server.
+    if (opened.kind === 'pglite') {
+      const [{ startOperatorSocket }, { runOperatorCommand }, { onShutdown }] = await Promise.all([
+        import('../src/server/operator/socket.ts'),
+        import('../src/server/operator/commands.ts'),
+        import('../src/server/lifecycle.ts'),
+      ]);
+      const operator = await startOperatorSocket(config.DATA_DIR, runOperatorCommand, (message, fields) => logLine(config, 'info', message, fields));
+      onShutdown('operator socket', () => operator.close());
+    }
   } catch (error) {
     process.stderr.write(`Could not open the database: ${error instanceof Error ? error.message : String(error)}\n`);
     await runShutdownHooks();
@@ -89,18 +123,9 @@ async function main(): Promise<void> {
   const entry = path.resolve(process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const compress = zlib();
-  // Files from dist/client (hashed assets, fonts, favicon), sent precompressed (see
-  // integrations/precompress.mjs); hashed ones are immutable for a year.
-  const staticFiles = sirv(path.resolve(path.dirname(entry), '../client'), {
-    dev: false,
-    etag: true,
-    gzip: true,
-    brotli: true,
-    dotfiles: false,
-    setHeaders: (res, pathname) => {
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
+  // Files from dist/client (hashed assets, fonts, favicon), held in memory with their precompressed
+  // twins (integrations/precompress.mjs); hashed ones are immutable for a year.
+  const serveStatic = staticFiles(path.resolve(path.dirname(entry), '../client'));
   let shuttingDown = false;
   let inFlight = 0;
 
@@ -117,21 +142,23 @@ async function main(): Promise<void> {
         ms: Math.round(ms * 10) / 10,
       });
     });
-    securityHeaders(req, res, config);
     if (shuttingDown) res.setHeader('Connection', 'close');
-    compress(req, res, () => staticFiles(req, res, () => {
-      // No `next`: the adapter then renders unknown routes with our 404 page itself.
-      Promise.resolve(handler(req, res)).catch((error: unknown) => {
-        logLine(config, 'error', 'unhandled request error', { error: error instanceof Error ? error.stack : String(error) });
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-          res.end('An error occurred');
-        } else {
-          res.destroy();
-        }
+    serveStatic(req, res, () => {
+      securityHeaders(req, res, config);
+      compress(req, res, () => {
+        // No `next`: the adapter then renders unknown routes with our 404 page itself.
+        Promise.resolve(handler(req, res)).catch((error: unknown) => {
+          logLine(config, 'error', 'unhandled request error', { error: error instanceof Error ? error.stack : String(error) });
+          if (!res.headersSent) {
+            res.statusCode = 500;
+            res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+            res.end('An error occurred');
+          } else {
+            res.destroy();
+          }
+        });
       });
-    }));
+    });
   });
 
   // Load balancers keep idle connections open for 60 s; ours must outlive theirs.

@@ -1,13 +1,158 @@
-import compression from 'compression';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const THRESHOLD = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-/** gzip/brotli (as the client accepts) for HTML, JSON, CSS, JS and SVG above 1 KiB. */
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Compressed bodies of pages served from Astro's route cache, keyed by the body's hash: a cached page
+ * is the same bytes on every hit, so it is compressed once (at a higher level) and each hit costs a
+ * hash and a lookup instead of a compression. Least recently used entries go first.
+ */
+const MAX_ENTRIES = 4000;
+const MAX_BYTES = 64 * 1024 * 1024;
+const store = new Map<string, Buffer>();
+let storedBytes = 0;
+
+function remember(key: string, body: Buffer): void {
+  store.set(key, body);
+  storedBytes += body.length;
+  while (store.size > MAX_ENTRIES || storedBytes > MAX_BYTES) {
+    const [oldest, value] = store.entries().next().value as [string, Buffer];
+    store.delete(oldest);
+    storedBytes -= value.length;
+  }
+}
+
+function accepted(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  if (/\bbr\b(?!\s*;\s*q=0(\.0*)?\b)/.test(header)) return 'br';
+  if (/\bgzip\b(?!\s*;\s*q=0(\.0*)?\b)/.test(header)) return 'gzip';
+  return null;
+}
+
+/** Levels that compress a 60 KB page in about a millisecond, most of what the top levels save. */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return gzipAsync(body, { level: 6 });
+}
+
+/** `cached`: the page came from (or went into) the route cache, so its bytes will be sent again. */
+async function encoded(body: Buffer, encoding: Encoding, cached: boolean): Promise<Buffer> {
+  if (!cached) return compress(body, encoding);
+  const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
+  const hit = store.get(key);
+  if (hit) {
+    store.delete(key);
+    store.set(key, hit);
+    return hit;
+  }
+  const value = await compress(body, encoding);
+  remember(key, value);
+  return value;
+}
+
+function addVary(res: ServerResponse): void {
+  const vary = String(res.getHeader('Vary') ?? '');
+  if (!/accept-encoding|\*/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * gzip/brotli (as the client accepts) for HTML, JSON, CSS, JS and SVG of 1 KiB and more. A compressible
+ * response is collected and compressed in one piece (pages are tens of KB); anything else streams
+ * through untouched from its first header on. Static files never come here (server/static-files.ts).
+ */
 export function zlib(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
-  const middleware = compression({
-    threshold: 1024,
-    filter: (_req, res) => compressible.test(String(res.getHeader('Content-Type') ?? '')),
-  });
-  return (req, res, next) => middleware(req as never, res as never, next);
+  return (req, res, next) => {
+    const encoding = req.method === 'HEAD' ? null : accepted(req.headers['accept-encoding']);
+    if (!encoding) return next();
+    const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+    const restore = () => Object.assign(res, original);
+    let pendingStatus: { code: number; message?: string } | null = null;
+    const chunks: Buffer[] = [];
+    let collecting: boolean | null = null;
+    const writeStatus = (code: number, message: string | undefined) => {
+      (original.writeHead as (status: number, statusMessage?: string) => ServerResponse).call(res, code, ...(message ? [message] : []));
+    };
+    const toBuffer = (chunk: unknown, encodingArg: unknown): Buffer =>
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encodingArg === 'string' ? (encodingArg as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
+
+    // Decided once, when the headers are known: collect (compressible) or pass through.
+    const decide = (): boolean => {
+      if (collecting !== null) return collecting;
+      const type = String(res.getHeader('Content-Type') ?? '');
+      const status = pendingStatus?.code ?? res.statusCode;
+      collecting = compressible.test(type) && !res.getHeader('Content-Encoding') && status !== 204 && status !== 304 && status >= 200;
+      if (!collecting) {
+        restore();
+        if (pendingStatus) writeStatus(pendingStatus.code, pendingStatus.message);
+      }
+      return collecting;
+    };
+
+    res.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
+      const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+      const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | unknown[] | undefined;
+      if (Array.isArray(headers)) {
+        const flat = (headers.length > 0 && Array.isArray(headers[0]) ? (headers as unknown[][]).flat() : headers) as string[];
+        for (let i = 0; i + 1 < flat.length; i += 2) res.setHeader(flat[i] as string, flat[i + 1] as string);
+      } else if (headers) {
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+      }
+      pendingStatus = { code, ...(message ? { message } : {}) };
+      res.statusCode = code;
+      decide();
+      return res;
+    } as typeof res.writeHead;
+
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      if (!decide()) return (original.write as (...args: unknown[]) => boolean).call(res, chunk, ...rest);
+      chunks.push(toBuffer(chunk, rest[0]));
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      if (callback) process.nextTick(callback);
+      return true;
+    } as typeof res.write;
+
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (!decide()) return (original.end as (...args: unknown[]) => ServerResponse).call(res, chunk, ...rest);
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
+        chunks.push(toBuffer(chunk, rest[0]));
+      }
+      const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      restore();
+      const send = (payload: Buffer) => {
+        if (!res.headersSent) res.setHeader('Content-Length', payload.length);
+        writeStatus(res.statusCode, pendingStatus?.message);
+        (original.end as (data: Buffer, done?: () => void) => ServerResponse).call(res, payload, callback);
+      };
+      if (body.length < THRESHOLD) {
+        send(body);
+        return res;
+      }
+      const cached = res.getHeader('X-Astro-Cache') !== undefined;
+      encoded(body, encoding, cached).then(
+        (payload) => {
+          res.setHeader('Content-Encoding', encoding);
+          res.removeHeader('Content-Length');
+          addVary(res);
+          send(payload);
+        },
+        () => send(body),
+      );
+      return res;
+    } as typeof res.end;
+
+    next();
+  };
 }

@@ -13,6 +13,9 @@ export interface BrandSummary {
 export interface ProductImage {
   url: string;
   alt: string;
+  /** The stored picture's size (null for pictures stored before sizes were kept). */
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface ProductTier {
@@ -39,6 +42,10 @@ export interface ProductPage {
   pageSize: number;
   /** True when nothing contained the keyword and these are typo-tolerant (similar) matches. */
   similar: boolean;
+  /** More than `total` match: counting stopped at the bound (shown as "มากกว่า 1,000 รายการ"). */
+  totalCapped?: boolean;
+  /** The page lies past the result window: no rows were read, the page explains how to narrow down. */
+  beyondWindow?: boolean;
 }
 
 export interface Suggestion {
@@ -55,6 +62,8 @@ export interface PromotionSummary {
   name: string;
   description: string;
   bannerImage: string | null;
+  /** The banner's background colour (#rrggbb), chosen in /admin/promotions. */
+  bannerColor: string;
   discountType: 'percent' | 'fixed';
   discountValue: number;
   minOrderSatang: number;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ThaiAddress } from './types.ts';
+import type { SlipCheckView } from './slip-check.ts';
+import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts';
 
 /**
  * Orders as both sides see them: the status machine of DESIGN.md section 8 (who may move an order
@@ -165,6 +167,7 @@ export const placeOrderSchema = z.object({
   payment_method: paymentMethodSchema,
   promotion_code: promotionCodeSchema.optional(),
   note: z.string().trim().max(500, 'หมายเหตุต้องไม่เกิน 500 ตัวอักษร').optional(),
+  tax_invoice: taxInvoiceRequestSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -238,6 +241,10 @@ export interface OrderView {
   createdAt: string;
   lines: OrderLineView[];
   events: OrderEventView[];
+  /** issue 13: what the current slip's QR said (single-order reads only; absent in lists). */
+  slipCheck?: SlipCheckView | null;
+  /** issue 13: the receipt and tax invoice numbers, once issued (single-order reads only). */
+  documents?: OrderDocumentsView;
 }
 
 /** What the server charges for a set of lines, before the order exists (checkout preview). */

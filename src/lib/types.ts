@@ -50,6 +50,8 @@ export interface CompanyInfo {
   freeShippingMinSatang: number | null;
   paymentMethods: { promptpay: boolean; bankTransfer: boolean; cod: boolean };
   orderExpiryHours: number;
+  /** How many days a quotation stays valid (issue 13). */
+  quotationValidDays: number;
 }
 
 export interface CategorySummary {

@@ -52,6 +52,24 @@ const envSchema = z.object({
       'must be a comma-separated list of emails',
     )
     .default(''),
+  /** Mail outbox (docs/decisions/143): how often each instance looks for due mails; 0 turns its worker off. */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
+  /** Tries before a mail is marked failed (the back office and `npm run shop -- mail-failed` show it). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry after this many seconds, doubling each time (at most an hour). */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
+  /** How long a claimed mail stays with the instance sending it before another may try it. */
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(120),
+
+  /**
+   * Where uploads live (issue 10): unset = DATA_DIR/uploads; `s3://bucket?endpoint=…&region=…` = S3-compatible
+   * object storage, keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (DESIGN.md section 11).
+   */
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\?.*)?$/, 'must be unset (DATA_DIR/uploads) or s3://bucket?endpoint=https://…&region=…')
+    .optional(),
   /** How often the server expires unpaid orders past their time; 0 turns the sweep off. */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });

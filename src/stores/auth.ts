@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import { isRole, type Role } from '../lib/roles';
 
 /**
  * Who is logged in, for islands. Filled from /api/auth/me; never holds the session token (that lives
@@ -12,6 +13,7 @@ export interface AuthUser {
   email: string;
   phone: string;
   scopes: string[];
+  role: Role | null;
 }
 
 function decodeUser(encoded: string): AuthUser | null {
@@ -25,6 +27,7 @@ function decodeUser(encoded: string): AuthUser | null {
       email: String(value.email ?? ''),
       phone: String(value.phone ?? ''),
       scopes: Array.isArray(value.scopes) ? value.scopes.map(String) : [],
+      role: isRole(value.role) ? value.role : null,
     };
   } catch {
     return null;

@@ -2,14 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { emlText } from '../fixtures/outbox';
-import { waitForIslands } from './helpers';
+import { e2eDataDir, waitForIslands } from './helpers';
 
 /**
  * Members end to end: sign-up, login and logout, profile, address book with the Thai address
  * suggestions, password change and reset, guards and the way back after login.
  */
 
-const dataDir = process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shop-e2e`;
+const dataDir = e2eDataDir();
 
 let sequence = 0;
 function uniqueMember(project: string) {

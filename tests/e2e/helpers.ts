@@ -4,3 +4,9 @@ import type { Page } from '@playwright/test';
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
+
+/** The e2e server's DATA_DIR (playwright.config.ts): mail outbox and operator socket live there. */
+export function e2eDataDir(): string {
+  const port = Number(process.env.E2E_PORT ?? 4399);
+  return process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shop-e2e-${port}`;
+}

@@ -154,18 +154,58 @@ describe('sessions, limits and origins', () => {
     expect((await d.bearer.call(addressList, 'GET', '/api/user/addresses')).status).toBe(401);
   });
 
-  it('the 11th rapid failed login for an account gets 429, even with the right password', async () => {
+  it('one address guessing one account is stopped after 5 failures, with Retry-After; others are not', async () => {
     const e = await member('203.0.113.5');
     const attacker = new TestClient('203.0.113.66');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 6; i++) {
       statuses.push((await attacker.call(login, 'POST', '/api/auth/login', { body: { login: e.input.email, password: `guess-${i}-wrong` } })).status);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const refused = await attacker.call(login, 'POST', '/api/auth/login', { body: { login: e.input.email, password: e.input.password } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/บ่อยเกินไป/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    // The member, and anyone else, from another address is not affected.
     const right = await new TestClient('203.0.113.67').call(login, 'POST', '/api/auth/login', { body: { login: e.input.email, password: e.input.password } });
-    expect(right.status).toBe(429);
-    expect(right.body.message).toMatch(/บ่อยเกินไป/);
+    expect(right.status).toBe(200);
+  });
+
+  it('100 failures for a member from other addresses do not lock the member out of their own address', async () => {
+    const a = await member('203.0.113.9');
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 100; i++) {
+      const stranger = new TestClient(`198.18.${Math.floor(i / 5)}.${(i % 5) + 1}`);
+      const status = (await stranger.call(login, 'POST', '/api/auth/login', { body: { login: a.input.email, password: `guess-${i}` } })).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    // The first 30 were checked; after that the account refuses addresses it never signed in from.
+    expect(Object.fromEntries(statuses)).toEqual({ 401: 30, 429: 70 });
+    const fromNewPlace = await new TestClient('198.18.200.1').call(login, 'POST', '/api/auth/login', { body: { login: a.input.email, password: a.input.password } });
+    expect(fromNewPlace.status).toBe(429);
+    expect(fromNewPlace.headers.get('retry-after')).toMatch(/^\d+$/);
+    const fromHome = await new TestClient('203.0.113.9').call(login, 'POST', '/api/auth/login', { body: { login: a.input.email, password: a.input.password } });
+    expect(fromHome.status).toBe(200);
+    // A wrong password from home is still just a wrong password.
+    const typo = await new TestClient('203.0.113.9').call(login, 'POST', '/api/auth/login', { body: { login: a.input.email, password: 'typo' } });
+    expect(typo.status).toBe(401);
+  });
+
+  it('100 failed logins from one address are slowed: 429 with Retry-After after 50; other addresses are not', async () => {
+    const one = new TestClient('203.0.113.88');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 100; i++) {
+      const answer = await one.call(login, 'POST', '/api/auth/login', { body: { login: `hammer${i % 7}@example.com`, password: `guess-${i}` } });
+      statuses.push(answer.status);
+      if (answer.status === 429) retryAfter = answer.headers.get('retry-after');
+    }
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(50);
+    expect(statuses.slice(50)).toEqual(Array(50).fill(429));
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const other = await new TestClient('203.0.113.89').call(login, 'POST', '/api/auth/login', { body: { login: 'hammer1@example.com', password: 'x' } });
+    expect(other.status).toBe(401);
   });
 
   it('failed logins are also limited per address across accounts', async () => {

@@ -12,6 +12,10 @@ process.env.DATA_DIR ??= `${process.env.TMPDIR ?? '/tmp'}/shop-test-${process.pi
 
 beforeAll(async () => {
   await resetDatabase();
+  // Mails leave through the outbox as in the server (into DATA_DIR/outbox without SMTP_URL).
+  process.env.MAIL_POLL_SECONDS ??= '1';
+  const { startMailWorker } = await import('../../src/server/mail/outbox-worker');
+  startMailWorker();
 });
 
 afterAll(async () => {

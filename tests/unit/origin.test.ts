@@ -6,6 +6,7 @@ import { originAllowed } from '../../src/server/security/origin';
 const site = new URL('http://127.0.0.1:4321/api/user/profile');
 const request = (method: string, headers: Record<string, string>) => new Request(site, { method, headers });
 const cookie = { cookie: 'theme=x; shop_session=abc' };
+const json = { 'content-type': 'application/json' };
 
 describe('originAllowed', () => {
   it.each([
@@ -18,8 +19,14 @@ describe('originAllowed', () => {
     ['opaque origin', 'POST', { origin: 'null', ...cookie }, false],
     ['no Origin, cross-site fetch metadata', 'POST', { 'sec-fetch-site': 'cross-site', ...cookie }, false],
     ['no Origin, same-site fetch metadata', 'POST', { 'sec-fetch-site': 'same-site', ...cookie }, false],
-    ['no Origin, same-origin fetch metadata', 'POST', { 'sec-fetch-site': 'same-origin', ...cookie }, true],
-    ['no Origin and no metadata (server-side client)', 'POST', { ...cookie }, true],
+    ['no Origin, same-origin fetch metadata (JSON)', 'POST', { 'sec-fetch-site': 'same-origin', ...json, ...cookie }, true],
+    ['no Origin and no metadata (server-side JSON client)', 'POST', { ...json, ...cookie }, true],
+    ['no Origin, JSON, no cookie', 'POST', { ...json }, true],
+    ['form post without Origin (Astro checkOrigin rule)', 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, false],
+    ['multipart post from another origin', 'POST', { origin: 'https://evil.example', 'content-type': 'multipart/form-data; boundary=x' }, false],
+    ['text/plain post without Origin', 'POST', { 'content-type': 'text/plain', ...cookie }, false],
+    ['body-less DELETE without Origin', 'DELETE', { ...cookie }, false],
+    ['same-origin form post', 'POST', { origin: 'http://127.0.0.1:4321', 'content-type': 'application/x-www-form-urlencoded' }, true],
     ['Bearer client from another origin', 'POST', { origin: 'https://app.example', authorization: 'Bearer abc' }, true],
   ])('%s → %s', (_name, method, headers, allowed) => {
     expect(originAllowed(request(method, headers), site)).toBe(allowed);

@@ -68,10 +68,22 @@ function PlaceSuggestions({ places, onPick, id }: { places: Place[]; onPick: (pl
   );
 }
 
-function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | null; onCancel: () => void; onSaved: () => Promise<void> }) {
-  const [values, setValues] = useState<Draft>(initial ?? blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+interface AddressFormProps {
+  initial: AddressView | null;
+  onCancel: () => void;
+  onSaved: () => Promise<void>;
+  /** Where the form posts without JavaScript (new addresses only). */
+  action: string;
+  /** What a plain form post sent, and what the server said about it. */
+  draft?: Partial<Draft> | undefined;
+  draftErrors?: Record<string, string> | undefined;
+  draftMessage?: string | undefined;
+}
+
+function AddressForm({ initial, onCancel, onSaved, action, draft, draftErrors = {}, draftMessage = '' }: AddressFormProps) {
+  const [values, setValues] = useState<Draft>(initial ?? { ...blank, ...draft });
+  const [errors, setErrors] = useState<Record<string, string>>(draftErrors);
+  const [message, setMessage] = useState(draftMessage);
   const [busy, setBusy] = useState(false);
   const [focus, setFocus] = useState<'subdistrict' | 'postcode' | null>(null);
   const focusQuery = focus ? values[focus] : '';
@@ -115,7 +127,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
   }
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="card card-body mb-3" aria-label={initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}>
+    <form method="post" action={initial ? undefined : action} noValidate onSubmit={(event) => void submit(event)} className="card card-body mb-3" aria-label={initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}>
       <h2 className="h6 mb-3">{initial ? 'แก้ไขที่อยู่' : 'เพิ่มที่อยู่ใหม่'}</h2>
       {message && (
         <div className="alert alert-danger py-2" role="alert">
@@ -123,10 +135,10 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
         </div>
       )}
       <div className="row g-2">
-        <Field ref={firstInput} id="address-recipient" className="col-sm-6 mb-3" label="ชื่อผู้รับ" autoComplete="name" maxLength={200} value={values.recipientName} error={errors.recipientName} onChange={set('recipientName')} />
-        <Field id="address-phone" className="col-sm-6 mb-3" label="เบอร์โทรศัพท์ผู้รับ" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={values.phone} error={errors.phone} onChange={set('phone')} />
+        <Field ref={firstInput} id="address-recipient" className="col-sm-6 mb-3" label="ชื่อผู้รับ" autoComplete="name" maxLength={200} name="recipientName" value={values.recipientName} error={errors.recipientName} onChange={set('recipientName')} />
+        <Field id="address-phone" className="col-sm-6 mb-3" label="เบอร์โทรศัพท์ผู้รับ" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} name="phone" value={values.phone} error={errors.phone} onChange={set('phone')} />
       </div>
-      <Field id="address-line1" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autoComplete="street-address" maxLength={300} value={values.line1} error={errors.line1} onChange={set('line1')} />
+      <Field id="address-line1" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autoComplete="street-address" maxLength={300} name="line1" value={values.line1} error={errors.line1} onChange={set('line1')} />
       <div className="row g-2">
         <Field
           id="address-subdistrict"
@@ -137,6 +149,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           aria-expanded={focus === 'subdistrict' && suggestions.length > 0}
           aria-controls="address-subdistrict-list"
           hint="พิมพ์ชื่อตำบล/แขวง หรือรหัสไปรษณีย์ แล้วเลือกจากรายการ"
+          name="subdistrict"
           value={values.subdistrict}
           error={errors.subdistrict}
           onChange={set('subdistrict')}
@@ -146,10 +159,10 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
         >
           {focus === 'subdistrict' && <PlaceSuggestions id="address-subdistrict-list" places={suggestions} onPick={pick} />}
         </Field>
-        <Field id="address-district" className="col-sm-6 mb-3" label="อำเภอ/เขต" autoComplete="off" value={values.district} error={errors.district} onChange={set('district')} />
+        <Field id="address-district" className="col-sm-6 mb-3" label="อำเภอ/เขต" autoComplete="off" name="district" value={values.district} error={errors.district} onChange={set('district')} />
       </div>
       <div className="row g-2">
-        <Field id="address-province" className="col-sm-6 mb-3" label="จังหวัด" autoComplete="off" value={values.province} error={errors.province} onChange={set('province')} />
+        <Field id="address-province" className="col-sm-6 mb-3" label="จังหวัด" autoComplete="off" name="province" value={values.province} error={errors.province} onChange={set('province')} />
         <Field
           id="address-postcode"
           className="col-sm-6 mb-3 position-relative"
@@ -160,6 +173,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           aria-expanded={focus === 'postcode' && suggestions.length > 0}
           aria-controls="address-postcode-list"
           maxLength={5}
+          name="postcode"
           value={values.postcode}
           error={errors.postcode}
           onChange={set('postcode')}
@@ -175,6 +189,8 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
           id="address-default"
           className="form-check-input"
           type="checkbox"
+          name="isDefault"
+          value="true"
           checked={values.isDefault}
           onChange={(event) => setValues((current) => ({ ...current, isDefault: event.target.checked }))}
         />
@@ -186,17 +202,36 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: AddressView | nu
         <button type="submit" className="btn btn-primary" disabled={busy}>
           บันทึกที่อยู่
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        <a
+          href={action}
+          role="button"
+          className="btn btn-outline-secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            onCancel();
+          }}
+        >
           ยกเลิก
-        </button>
+        </a>
       </div>
     </form>
   );
 }
 
-export default function AddressBook({ initial, returnTo = null }: { initial: AddressView[]; returnTo?: string | null }) {
+interface AddressBookProps {
+  initial: AddressView[];
+  returnTo?: string | null;
+  /** This page's path (with its `next`): the add form posts here, and works before JavaScript. */
+  action?: string;
+  /** A new-address form the server rendered open (`?new=1`, or a refused plain post). */
+  draft?: Partial<Draft> | null;
+  draftErrors?: Record<string, string>;
+  draftMessage?: string;
+}
+
+export default function AddressBook({ initial, returnTo = null, action = '/user/account/address', draft = null, draftErrors, draftMessage }: AddressBookProps) {
   const [addresses, setAddresses] = useState(initial);
-  const [editing, setEditing] = useState<AddressView | 'new' | null>(null);
+  const [editing, setEditing] = useState<AddressView | 'new' | null>(draft ? 'new' : null);
   const [error, setError] = useState('');
 
   async function reload() {
@@ -241,12 +276,30 @@ export default function AddressBook({ initial, returnTo = null }: { initial: Add
         </a>
       )}
       {editing === null && (
-        <button type="button" className="btn btn-success mb-3" onClick={() => setEditing('new')}>
+        // A link the island turns into a button: without JavaScript it opens the form from the server.
+        <a
+          href={`${action}${action.includes('?') ? '&' : '?'}new=1`}
+          role="button"
+          className="btn btn-success mb-3"
+          onClick={(event) => {
+            event.preventDefault();
+            setEditing('new');
+          }}
+        >
           + เพิ่มที่อยู่ใหม่
-        </button>
+        </a>
       )}
       {editing !== null && (
-        <AddressForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={editing === 'new' && returnTo ? async () => window.location.assign(returnTo) : reload} />
+        <AddressForm
+          key={editing === 'new' ? 'new' : editing.id}
+          initial={editing === 'new' ? null : editing}
+          action={action}
+          draft={editing === 'new' ? (draft ?? undefined) : undefined}
+          draftErrors={editing === 'new' ? draftErrors : undefined}
+          draftMessage={editing === 'new' ? draftMessage : undefined}
+          onCancel={() => setEditing(null)}
+          onSaved={editing === 'new' && returnTo ? async () => window.location.assign(returnTo) : reload}
+        />
       )}
       {addresses.length === 0 && editing === null && <p className="text-secondary">ยังไม่มีที่อยู่ในสมุดที่อยู่ของคุณ</p>}
       <ul className="list-unstyled d-grid gap-3" aria-label="สมุดที่อยู่">

@@ -28,8 +28,12 @@ export default function LoginForm({ next, initialMessage = '', initialLogin = ''
     }
     setErrors({});
     setBusy(true);
-    const result = await postJson<{ user: AuthUser }>('/api/auth/login', parsed.data);
-    if (result.ok && result.data) {
+    const result = await postJson<{ user: AuthUser | null; two_factor_required?: boolean }>('/api/auth/login', parsed.data);
+    if (result.ok && result.data?.two_factor_required) {
+      window.location.assign(`/login/two-step?next=${encodeURIComponent(next)}`);
+      return;
+    }
+    if (result.ok && result.data?.user) {
       setUser(result.data.user);
       window.location.assign(next);
       return;

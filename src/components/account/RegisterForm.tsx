@@ -35,11 +35,18 @@ function useAvailability(kind: 'email' | 'phone', value: string): Availability {
   return state.value === value ? state.availability : 'idle';
 }
 
-export default function RegisterForm() {
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+interface Props {
+  /** What a plain form post (before or without JavaScript) sent, and what the server said about it. */
+  initialValues?: Partial<Pick<typeof empty, 'firstName' | 'lastName' | 'email' | 'phone' | 'acceptTerms'>>;
+  initialErrors?: Record<string, string>;
+  initialMessage?: string;
+}
+
+export default function RegisterForm({ initialValues = {}, initialErrors = {}, initialMessage = '' }: Props) {
+  const [values, setValues] = useState({ ...empty, ...initialValues });
+  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>(() => Object.fromEntries(Object.keys(initialErrors).map((key) => [key, true])));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors);
+  const [message, setMessage] = useState(initialMessage);
   const [busy, setBusy] = useState(false);
   const emailState = useAvailability('email', values.email);
   const phoneState = useAvailability('phone', values.phone);
@@ -95,7 +102,7 @@ export default function RegisterForm() {
     state === 'checking' ? 'กำลังตรวจสอบ…' : state === 'available' ? free : undefined;
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
+    <form method="post" action="/register" noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
       {message && (
         <div className="alert alert-danger py-2" role="alert">
           {message}
@@ -141,6 +148,8 @@ export default function RegisterForm() {
           id="register-terms"
           className={`form-check-input${shown('acceptTerms') ? ' is-invalid' : ''}`}
           type="checkbox"
+          name="acceptTerms"
+          value="true"
           checked={values.acceptTerms}
           onChange={(event) => {
             change('acceptTerms', event.target.checked);

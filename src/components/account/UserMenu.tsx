@@ -57,6 +57,13 @@ export default function UserMenu() {
             บัญชีของฉัน
           </a>
         </li>
+        {user.role && (
+          <li>
+            <a className="dropdown-item" href="/admin">
+              จัดการร้าน
+            </a>
+          </li>
+        )}
         <li>
           <hr className="dropdown-divider" />
         </li>

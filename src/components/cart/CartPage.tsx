@@ -199,6 +199,9 @@ export default function CartPage() {
                 </p>
               </>
             )}
+            <a className="btn btn-outline-secondary w-100 mb-2" href="/quotation/new">
+              ขอใบเสนอราคา
+            </a>
             <a className="btn btn-outline-primary w-100" href="/product">
               เลือกซื้อสินค้าต่อ
             </a>

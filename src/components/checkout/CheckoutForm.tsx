@@ -5,6 +5,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import type { DeliveryOption } from '../../lib/types';
 import type { AddressView, PaymentMethod } from '../../lib/orders';
+import TaxInvoiceFields, { emptyTaxInvoice, type TaxInvoiceInput } from './TaxInvoiceFields';
 
 interface AddressOption extends AddressView {
   id: string;
@@ -89,6 +90,8 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
   const [promotionCode, setPromotionCode] = useState('');
   const [promotionMessage, setPromotionMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [note, setNote] = useState('');
+  const [wantsTaxInvoice, setWantsTaxInvoice] = useState(false);
+  const [taxInvoice, setTaxInvoice] = useState<TaxInvoiceInput>(emptyTaxInvoice);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -160,6 +163,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
         payment_method: paymentMethod,
         promotion_code: promotionCode || undefined,
         note: note.trim() || undefined,
+        tax_invoice: wantsTaxInvoice ? taxInvoice : undefined,
       },
       { 'Idempotency-Key': key },
     );
@@ -318,6 +322,28 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
               onChange={(event) => setNote(event.target.value)}
               placeholder="เช่น ห่อของขวัญ เขียนการ์ด “สุขสันต์วันเกิด”"
             />
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="checkout-tax-invoice">
+          <div className="card-body">
+            <div className="form-check mb-0">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id="checkout-tax-invoice"
+                checked={wantsTaxInvoice}
+                onChange={(event) => setWantsTaxInvoice(event.target.checked)}
+              />
+              <label className="form-check-label" htmlFor="checkout-tax-invoice">
+                ต้องการใบกำกับภาษีเต็มรูป (สำหรับบริษัท/นิติบุคคล)
+              </label>
+            </div>
+            {wantsTaxInvoice && (
+              <div className="mt-2">
+                <TaxInvoiceFields value={taxInvoice} onChange={setTaxInvoice} errors={{}} />
+              </div>
+            )}
           </div>
         </section>
       </div>

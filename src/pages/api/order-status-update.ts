@@ -3,6 +3,7 @@ import { requireMember } from '../../server/auth/guard';
 import { actorFor, changeOrderStatus } from '../../server/orders/order.service';
 import { orderJson } from '../../server/orders/order-json';
 import { orderStatusUpdateSchema } from '../../lib/orders';
+import { auditActor, roleOf } from '../../server/admin/guard';
 
 /**
  * A status change allowed to this caller: staff move any order along the machine of DESIGN.md
@@ -11,11 +12,14 @@ import { orderStatusUpdateSchema } from '../../lib/orders';
 export const POST = endpoint(async (context) => {
   const member = await requireMember(context);
   const body = await readJson(context.request, orderStatusUpdateSchema);
-  const order = await changeOrderStatus(actorFor(member), body.no, {
-    action: body.action,
-    carrier: body.carrier,
-    trackingNo: body.tracking_no,
-    note: body.note,
-  });
+  const actor = actorFor(member);
+  const role = roleOf(member);
+  const order = await changeOrderStatus(
+    actor,
+    body.no,
+    { action: body.action, carrier: body.carrier, trackingNo: body.tracking_no, note: body.note },
+    // Staff changes through the API land in the audit trail like those made in the back office.
+    { audit: actor.type === 'staff' && role ? auditActor({ member, role }, context, 'api') : undefined },
+  );
   return ok(orderJson(order), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -23,6 +23,7 @@ export const POST = endpoint(async (context) => {
     paymentMethod: body.payment_method,
     promotionCode: body.promotion_code || undefined,
     note: body.note,
+    taxInvoice: body.tax_invoice,
   });
   return ok(orderJson(order), { status: created ? 201 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 });

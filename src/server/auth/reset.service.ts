@@ -3,8 +3,7 @@ import { getDb } from '../db/client.ts';
 import { members, passwordResetTokens } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { AppError } from '../http/errors.ts';
-import { log, errorFields } from '../log.ts';
-import { sendMail } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { findByEmail } from '../members/member.repo.ts';
 import { consume, LIMITS } from '../security/rate-limit.ts';
 import { hashPassword } from './password.ts';
@@ -27,6 +26,7 @@ export async function requestReset(email: string, ip: string): Promise<void> {
   const member = await findByEmail(db, email);
   if (!member) return;
   const token = newToken();
+  const link = new URL(`/resetpassword?token=${encodeURIComponent(token)}`, env().PUBLIC_SITE_URL).href;
   await db.transaction(async (tx) => {
     // Only the newest link works.
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.memberId, member.id), isNull(passwordResetTokens.usedAt)));
@@ -35,22 +35,9 @@ export async function requestReset(email: string, ip: string): Promise<void> {
       memberId: member.id,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
+    // The link exists only in this mail; it commits with the token (outbox) and goes out in the background.
+    await enqueueMail(tx, { kind: 'password_reset', to: member.email, payload: { name: member.firstName, link } });
   });
-  const link = new URL(`/resetpassword?token=${encodeURIComponent(token)}`, env().PUBLIC_SITE_URL).href;
-  const name = member.firstName;
-  void sendMail({
-    to: member.email,
-    subject: 'ตั้งรหัสผ่านใหม่สำหรับบัญชีของคุณ',
-    text: [
-      `สวัสดีคุณ${name}`,
-      '',
-      'เราได้รับคำขอตั้งรหัสผ่านใหม่สำหรับบัญชีของคุณ เปิดลิงก์นี้ภายใน 30 นาทีเพื่อตั้งรหัสผ่านใหม่ (ใช้ได้ครั้งเดียว):',
-      '',
-      link,
-      '',
-      'หากคุณไม่ได้ขอ ไม่ต้องทำอะไร รหัสผ่านเดิมยังใช้ได้ตามปกติ',
-    ].join('\n'),
-  }).catch((error: unknown) => log.error('reset mail failed', errorFields(error)));
 }
 
 /** Whether a reset link can still be used (for the page to show the form or the "ask again" message). */

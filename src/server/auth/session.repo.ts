@@ -1,11 +1,13 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { members, sessions } from '../db/schema.ts';
+import { memberLoginAddresses, members, sessions, sessionsAwaitingTwoFactor } from '../db/schema.ts';
 
 export interface SessionRow {
   tokenHash: string;
   expiresAt: Date;
   lastSeenAt: Date;
+  /** Password given, TOTP still owed: not signed in yet. */
+  awaitingTwoFactor: boolean;
   member: { id: string; firstName: string; lastName: string; email: string; phone: string; scopes: string[] };
 }
 
@@ -29,9 +31,11 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
       email: members.email,
       phone: members.phone,
       scopes: members.scopes,
+      awaiting: sessionsAwaitingTwoFactor.tokenHash,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(sessionsAwaitingTwoFactor, eq(sessionsAwaitingTwoFactor.tokenHash, sessions.tokenHash))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -39,6 +43,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
     tokenHash: row.tokenHash,
     expiresAt: row.expiresAt,
     lastSeenAt: row.lastSeenAt,
+    awaitingTwoFactor: row.awaiting !== null,
     member: { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, scopes: row.scopes },
   };
 }
@@ -60,4 +65,28 @@ export async function deleteMemberSessions(db: DbOrTx, memberId: string, keepTok
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Remembers that this member signed in from this address (see memberLoginAddresses). */
+export async function rememberSignInAddress(db: DbOrTx, memberId: string, ip: string): Promise<void> {
+  await db
+    .insert(memberLoginAddresses)
+    .values({ memberId, ip })
+    .onConflictDoUpdate({ target: [memberLoginAddresses.memberId, memberLoginAddresses.ip], set: { lastSignedInAt: sql`now()` } });
+}
+
+/** Whether this member signed in from this address within the last 180 days. */
+export async function signedInFrom(db: DbOrTx, memberId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ip: memberLoginAddresses.ip })
+    .from(memberLoginAddresses)
+    .where(
+      and(
+        eq(memberLoginAddresses.memberId, memberId),
+        eq(memberLoginAddresses.ip, ip),
+        gt(memberLoginAddresses.lastSignedInAt, new Date(Date.now() - 180 * 24 * 60 * 60_000)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

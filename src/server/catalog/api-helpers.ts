@@ -37,5 +37,6 @@ export function cacheApi(context: APIContext, tags: string[] = []): void {
 }
 
 export function productPageResponse(page: ProductPage): Response {
-  return paged(page.items.map(apiProduct), { total: page.total, page: page.page, pageSize: page.pageSize });
+  // total_capped: more than `total` match (counting stops at the bound, docs/decisions/120).
+  return paged(page.items.map(apiProduct), { total: page.total, ...(page.totalCapped ? { totalCapped: true } : {}), page: page.page, pageSize: page.pageSize });
 }

@@ -1,3 +1,4 @@
+import { invalidateTags, registerDropper } from '../cache/invalidation-bus.ts';
 import { invalidateNavigation } from './navigation.service.ts';
 
 /**
@@ -6,7 +7,8 @@ import { invalidateNavigation } from './navigation.service.ts';
  *  - Astro's route cache (whole HTML pages, tagged per page: see cachePublicPage), and
  *  - the in-process query caches (navigation categories, search/listing id pages).
  * Other features call `invalidateCatalog()` after they change catalog rows (an order taking stock,
- * an operator editing a product). See docs/decisions/031-route-cache-invalidation.md.
+ * an operator editing a product). The invalidation bus carries the tags to every instance
+ * (docs/decisions/031 and 142); other changes (settings, content) call `invalidateTags` there.
  */
 export interface RouteCacheHandle {
   readonly enabled: boolean;
@@ -14,7 +16,10 @@ export interface RouteCacheHandle {
   invalidate(options: { tags?: string | string[]; path?: string }): Promise<void>;
 }
 
-/** Fresh for a minute, then served stale while one request re-renders: bounds staleness across instances. */
+/**
+ * Fresh for a minute, then served stale while one request re-renders. The bus drops changed pages on
+ * every instance at once; this lifetime is only the safety net for a change nobody announced.
+ */
 export const PAGE_MAX_AGE = 60;
 export const PAGE_SWR = 600;
 
@@ -60,20 +65,31 @@ export interface CatalogChange {
   content?: boolean;
 }
 
-/**
- * Call after catalog data changes. Without a scope every catalog page goes; with product codes only
- * the pages that can show those products (their own page, listings, search, home, promotions).
- */
-export async function invalidateCatalog(change: CatalogChange = {}, handle?: RouteCacheHandle): Promise<void> {
+/** The tags a change makes stale. */
+export function tagsForChange(change: CatalogChange = {}): string[] {
+  if (change.content) return ['content', 'catalog'];
+  if (change.productCodes && change.productCodes.length > 0) {
+    return [...change.productCodes.map(tagFor.product), 'listing', 'home', 'promotions'];
+  }
+  return ['catalog'];
+}
+
+/** What this module graph drops for a tag set heard on the bus (or raised here). */
+async function dropHere(tags: readonly string[]): Promise<void> {
   version++;
   invalidateNavigation();
   for (const listener of listeners) listener();
-  const cache = handle?.enabled ? handle : routeCache;
-  if (!cache) return;
-  let tags: string[];
-  if (change.content) tags = ['content', 'catalog'];
-  else if (change.productCodes && change.productCodes.length > 0) {
-    tags = [...change.productCodes.map(tagFor.product), 'listing', 'home', 'promotions'];
-  } else tags = ['catalog'];
-  await cache.invalidate({ tags });
+  if (routeCache) await routeCache.invalidate({ tags: [...tags] });
+}
+registerDropper(dropHere);
+
+/**
+ * Call after catalog data changes. Without a scope every catalog page goes; with product codes only
+ * the pages that can show those products (their own page, listings, search, home, promotions). Every
+ * instance drops them (invalidation bus).
+ */
+export async function invalidateCatalog(change: CatalogChange = {}, handle?: RouteCacheHandle): Promise<void> {
+  const tags = tagsForChange(change);
+  if (handle?.enabled && handle !== routeCache) await handle.invalidate({ tags });
+  await invalidateTags(tags);
 }

@@ -5,9 +5,9 @@ import { notFound } from '../http/errors.ts';
 import { searchKey } from '../../lib/thai-text.ts';
 import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
 import type { BrandSummary, ProductDetail, ProductPage, Suggestion } from '../../lib/catalog-types.ts';
-import { PAGE_SIZE, type ListingQuery } from './listing-query.ts';
+import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
-import { randomRecommended, summariesByIds, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
+import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, similarIds, suggestionRows, type IdPage } from './search.repo.ts';
 import { onCatalogChange } from './catalog-cache.ts';
 
@@ -108,20 +108,37 @@ export async function findProducts(
   const empty = { items: [], total: 0, page: query.page, pageSize, similar: false, category: filter.category };
   if (filter.impossible) return empty;
   const key = searchKey(query.keyword);
-  const cacheKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, pageSize, offset]);
+  // Past the window only the (bounded) count is read, for the message and the page links.
+  const beyondWindow = offset >= RESULT_WINDOW;
+  const cacheKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
   const found = await cachedIds(cacheKey, async () => {
+    if (beyondWindow) {
+      const first = await findProducts({ ...query, page: 1 }, pageSize, scope);
+      return { ids: [], total: first.total, capped: first.totalCapped === true, similar: first.similar };
+    }
     if (!key) return { ...(await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset)), similar: false };
     const contained = await containsIds(db, key, filter, query.sort, pageSize, offset);
     if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false };
     const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
     return { ...similarPage, similar: similarPage.total > 0 };
   });
-  return { items: await summariesByIds(db, found.ids), total: found.total, page: query.page, pageSize, similar: found.similar, category: filter.category };
+  return {
+    items: await summariesByIds(db, found.ids),
+    total: found.total,
+    totalCapped: found.capped,
+    // Past the window only when there is something there; past the end of a short list is just empty.
+    beyondWindow: beyondWindow && (found.capped || found.total > offset),
+    page: query.page,
+    pageSize,
+    similar: found.similar,
+    category: filter.category,
+  };
 }
 
-export async function countProducts(query: ListingQuery): Promise<number> {
+/** How many products match; above COUNT_BOUND the count stops there and `capped` is set. */
+export async function countProducts(query: ListingQuery): Promise<{ count: number; capped: boolean }> {
   const result = await findProducts({ ...query, page: 1 }, 1);
-  return result.total;
+  return { count: result.total, capped: result.totalCapped === true };
 }
 
 type DetailWhere = { code: string } | { id: number } | { name: string };
@@ -134,8 +151,10 @@ async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
       : 'code' in where
         ? eq(sql`lower(${products.code})`, where.code.toLowerCase())
         : eq(sql`lower(${products.name})`, searchKey(where.name));
-  const [row] = await db
+  // One query for the product, its category and brand (the card columns and the page's own).
+  const [found] = await db
     .select({
+      card: summaryColumns,
       nameEn: products.nameEn,
       description: products.description,
       unit: products.unit,
@@ -155,12 +174,11 @@ async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.active, true), condition))
     .limit(1);
-  if (!row) return null;
-  const [summaryRow] = await summaryQuery(db, condition).limit(1);
-  if (!summaryRow) return null;
-  const summary = toSummary(summaryRow);
+  if (!found) return null;
+  const { card, ...row } = found;
+  const summary = toSummary(card);
   const [images, tiers] = await Promise.all([
-    db.select({ url: productImages.url, alt: productImages.alt }).from(productImages).where(eq(productImages.productId, summary.id)).orderBy(asc(productImages.sortOrder), asc(productImages.id)),
+    db.select({ url: productImages.url, alt: productImages.alt, width: productImages.width, height: productImages.height }).from(productImages).where(eq(productImages.productId, summary.id)).orderBy(asc(productImages.sortOrder), asc(productImages.id)),
     db.select({ minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang }).from(productPriceTiers).where(eq(productPriceTiers.productId, summary.id)).orderBy(asc(productPriceTiers.minQuantity)),
   ]);
   return {

@@ -13,6 +13,7 @@ export interface PromotionBanner {
   name: string;
   description: string;
   bannerImage: string | null;
+  bannerColor: string;
   endsAt: string;
 }
 
@@ -43,7 +44,7 @@ export async function homeData(now = new Date()): Promise<HomeData> {
     listGalleries(),
   ]);
   return {
-    banners: banners.map((banner) => ({ code: banner.code, name: banner.name, description: banner.description, bannerImage: banner.bannerImage, endsAt: banner.endsAt })),
+    banners: banners.map((banner) => ({ code: banner.code, name: banner.name, description: banner.description, bannerImage: banner.bannerImage, bannerColor: banner.bannerColor, endsAt: banner.endsAt })),
     galleries: galleries.slice(0, 4),
     categories,
     newArrivals: latest,

@@ -11,6 +11,21 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
 export const MAX_KEYWORD_LENGTH = 100;
 export const MAX_BRANDS = 20;
+/**
+ * Counting stops here: "มากกว่า 1,000 รายการ" is all a shopper needs, and counting 100,000 matches
+ * costs a scan of every one of them. See docs/decisions/120-catalog-speed-at-scale.md.
+ */
+export const COUNT_BOUND = 1000;
+/**
+ * How far into a listing or search one may page (rows skipped). Deeper pages are answered with a
+ * message and no product query, so no URL (a crawler's page 3,000) can make the database skip rows.
+ */
+export const RESULT_WINDOW = 1000;
+
+/** The last page a listing links to: the results, or the window, whichever ends first. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.min(Math.ceil(total / pageSize), Math.ceil(RESULT_WINDOW / pageSize)));
+}
 
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number] | 'relevance';

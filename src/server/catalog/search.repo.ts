@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, products } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
-import type { ListingSort } from './listing-query.ts';
+import { COUNT_BOUND, type ListingSort } from './listing-query.ts';
 
 /**
  * Product search on the trigram indexes (DESIGN.md section 2, pg_trgm). Thai has no spaces between
@@ -14,7 +14,9 @@ import type { ListingSort } from './listing-query.ts';
  */
 export interface IdPage {
   ids: number[];
+  /** Exact up to COUNT_BOUND; above it the count stops and `capped` is set. */
   total: number;
+  capped: boolean;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -45,6 +47,29 @@ function containsAll(key: string): SQL {
   return and(...terms.map((term) => sql`${products.searchText} like ${`%${escapeLike(term)}%`}`)) as SQL;
 }
 
+/** Count up to COUNT_BOUND + 1 rows: the scan stops there however many rows match. */
+async function boundedCount(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_BOUND + 1}) as matched`),
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  return n > COUNT_BOUND ? { total: COUNT_BOUND, capped: true } : { total: n, capped: false };
+}
+
+/** Ids of one page in a sort that has an index (listings and sorted searches), with a bounded count. */
+async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, offset: number): Promise<IdPage> {
+  const [pageRows, counted] = await Promise.all([
+    db.execute(sql`select ${products.id} as id from ${products} where ${where} order by ${order} limit ${limit} offset ${offset}`),
+    boundedCount(db, where),
+  ]);
+  return { ids: rowsOf<{ id: number }>(pageRows).map((row) => Number(row.id)), ...counted };
+}
+
+/** Listing without a keyword. */
+export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number): Promise<IdPage> {
+  return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset);
+}
+
 function rankOf(key: string): SQL {
   const like = escapeLike(key);
   return sql`case
@@ -54,44 +79,95 @@ function rankOf(key: string): SQL {
     else 3 end`;
 }
 
-async function idsAndCount(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, offset: number): Promise<IdPage> {
-  const [pageRows, countRows] = await Promise.all([
-    db.execute(sql`select ${products.id} as id from ${products} where ${where} order by ${order} limit ${limit} offset ${offset}`),
-    db.execute(sql`select count(*)::int as n from ${products} where ${where}`),
-  ]);
-  return {
-    ids: rowsOf<{ id: number }>(pageRows).map((row) => Number(row.id)),
-    total: Number(rowsOf<{ n: number }>(countRows)[0]?.n ?? 0),
-  };
+/**
+ * The relevance tiers (exact name or code, name prefix, name substring, the rest), as disjoint
+ * conditions so each can be read on its own, newest first.
+ */
+function relevanceTiers(key: string): SQL[] {
+  const like = escapeLike(key);
+  const exact = sql`(lower(${products.name}) = ${key} or lower(${products.code}) = ${key})`;
+  const prefix = sql`lower(${products.name}) like ${`${like}%`}`;
+  const inName = sql`lower(${products.name}) like ${`%${like}%`}`;
+  return [exact, sql`${prefix} and not ${exact}`, sql`${inName} and not ${prefix} and not ${exact}`, sql`not ${inName} and not ${exact}`];
+}
+
+/** How many of the newest products a walk may look at per row it needs. */
+const WALK_PER_ROW = 50;
+const MAX_WALK = 20_000;
+
+const walkStarts = new Map<number, { at: number; createdAt: string | null }>();
+
+/**
+ * The created_at of the n-th newest active product: a walk from the newest product down to it looks
+ * at no more than n rows. Re-read once a minute (new products only shorten the walk meanwhile).
+ */
+async function walkFloor(db: DbOrTx, n: number): Promise<string | null> {
+  const kept = walkStarts.get(n);
+  if (kept && Date.now() - kept.at < 60_000) return kept.createdAt;
+  const rows = rowsOf<{ at: string | Date }>(
+    await db.execute(sql`select ${products.createdAt} as at from ${products} where ${products.active} order by ${orderFor('newest')} offset ${n - 1} limit 1`),
+  );
+  const at = rows[0]?.at;
+  const createdAt = at === undefined ? null : at instanceof Date ? at.toISOString() : String(at);
+  if (walkStarts.size > 50) walkStarts.clear();
+  walkStarts.set(n, { at: Date.now(), createdAt });
+  return createdAt;
 }
 
 /**
- * One pass for keyword queries: the matches are read once (bitmap scan + recheck) and both ranked
- * and counted from it, instead of a second scan for the count.
+ * The newest `need` rows of one relevance tier without reading the whole tier. A tier the sample saw
+ * none of is small: read it from the bitmap and sort it. Otherwise walk it newest first over at most
+ * WALK_PER_ROW × need rows, which fills the page unless the tier is sparse, and a sparse tier is small
+ * enough to sort.
  */
-async function idsWithWindowCount(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, offset: number): Promise<IdPage> {
-  const result = await db.execute(
-    sql`select ${products.id} as id, count(*) over ()::int as n from ${products} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-  );
-  const rows = rowsOf<{ id: number; n: number }>(result);
-  if (rows.length === 0 && offset > 0) {
-    // Past the last page: the window saw no rows, so count on its own.
-    const counted = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${products} where ${where}`));
-    return { ids: [], total: Number(counted[0]?.n ?? 0) };
+async function newestOfTier(db: DbOrTx, where: SQL, need: number, seenInSample: boolean): Promise<number[]> {
+  const newest = sql`select ${products.id} as id from ${products} where ${where}`;
+  const ids = async (query: SQL) => rowsOf<{ id: number }>(await db.execute(query)).map((row) => Number(row.id));
+  if (seenInSample) {
+    // The created_at range bounds the rows any plan can read: walking the index, or intersecting its
+    // bitmap with the trigram one.
+    const floor = await walkFloor(db, Math.min(MAX_WALK, WALK_PER_ROW * need));
+    if (floor !== null) {
+      const walked = await ids(sql`${newest} and ${products.createdAt} >= ${floor} order by ${orderFor('newest')} limit ${need}`);
+      if (walked.length >= need) return walked;
+    }
   }
-  return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.n ?? 0) };
+  return ids(sql`${newest} order by ${orderFor('newest')} limit ${need}`);
 }
 
-/** Listing without a keyword. */
-export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number): Promise<IdPage> {
-  return idsAndCount(db, filterConditions(filter), orderFor(sort), limit, offset);
+/**
+ * Relevance without ranking every match. One pass reads at most COUNT_BOUND + 1 matches with
+ * their tier: when that is all of them, it is the whole answer (ranked, counted). Otherwise the word is
+ * common; the pass was a sample of the matches, which tells which tiers are dense, and the tiers are
+ * read one after the other, newest first, until the page is full (newestOfTier): the work follows the
+ * page, not the 100,000 matches.
+ */
+async function rankedPage(db: DbOrTx, where: SQL | undefined, key: string, limit: number, offset: number): Promise<IdPage> {
+  // Only the page comes back, with the number of rows read and which tiers they fell in.
+  const rows = rowsOf<{ id: number; n: number; seen: number }>(
+    await db.execute(
+      sql`select id, count(*) over ()::int as n, bit_or(1 << rank) over ()::int as seen from (select ${products.id} as id, ${rankOf(key)} as rank, ${products.createdAt} as created_at from ${products} where ${where} limit ${COUNT_BOUND + 1}) as matched order by rank, created_at desc, id desc limit ${limit} offset ${offset}`,
+    ),
+  );
+  const first = rows[0];
+  // Past the last match (the window keeps offsets below the bound): count on their own.
+  if (first === undefined) return { ids: [], ...(await boundedCount(db, where)) };
+  if (Number(first.n) <= COUNT_BOUND) return { ids: rows.map((row) => Number(row.id)), total: Number(first.n), capped: false };
+  const seenMask = Number(first.seen);
+  const need = offset + limit;
+  const ids: number[] = [];
+  const tiers = relevanceTiers(key);
+  for (const [rank, tier] of tiers.entries()) {
+    ids.push(...(await newestOfTier(db, and(where, tier) as SQL, need - ids.length, (seenMask & (1 << rank)) !== 0)));
+    if (ids.length >= need) break;
+  }
+  return { ids: ids.slice(offset, need), total: COUNT_BOUND, capped: true };
 }
 
 /** Products containing the keyword, best name matches first (or in the chosen sort). */
 export function containsIds(db: DbOrTx, key: string, filter: ProductFilter, sort: ListingSort, limit: number, offset: number): Promise<IdPage> {
   const where = and(filterConditions(filter), containsAll(key));
-  const order = sort === 'relevance' ? sql`${rankOf(key)}, ${orderFor('newest')}` : orderFor(sort);
-  return idsWithWindowCount(db, where, order, limit, offset);
+  return sort === 'relevance' ? rankedPage(db, where, key, limit, offset) : sortedPage(db, where, orderFor(sort), limit, offset);
 }
 
 /** How similar a keyword must be to a word of a name, brand or category to count as a typo of it. */
@@ -115,7 +191,7 @@ export async function similarIds(db: DbOrTx, key: string, filter: ProductFilter,
       sort === 'relevance'
         ? sql`word_similarity(${key}, lower(${products.name})) desc, ${orderFor('newest')}`
         : orderFor(sort);
-    return idsWithWindowCount(tx, where, order, limit, offset);
+    return sortedPage(tx, where, order, limit, offset);
   });
 }
 

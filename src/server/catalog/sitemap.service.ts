@@ -4,6 +4,7 @@ import { products } from '../db/schema.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { listPromotions } from '../promotions/promotion-catalog.service.ts';
 import { listGalleries } from '../content/content.service.ts';
+import { listPublishedPages } from '../content/pages.service.ts';
 
 /**
  * sitemap.xml is an index: one file of pages (home, listings, categories, promotions, gallery,
@@ -36,7 +37,7 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
 }
 
 export async function pageUrls(): Promise<SitemapUrl[]> {
-  const [categories, promotions, albums] = await Promise.all([navigationCategories(), listPromotions(), listGalleries()]);
+  const [categories, promotions, albums, pages] = await Promise.all([navigationCategories(), listPromotions(), listGalleries(), listPublishedPages()]);
   return [
     { loc: '/' },
     { loc: '/product' },
@@ -45,10 +46,8 @@ export async function pageUrls(): Promise<SitemapUrl[]> {
     ...promotions.filter((p) => p.state === 'active' || p.state === 'upcoming').map((p) => ({ loc: `/promotions/${encodeURIComponent(p.code)}` })),
     { loc: '/gallery' },
     ...albums.map((album) => ({ loc: `/gallery/${encodeURIComponent(album.code)}` })),
-    { loc: '/aboutus' },
-    { loc: '/howtoorder' },
-    { loc: '/contact' },
-    { loc: '/address' },
+    // Content pages as editors publish them (the four built-in ones and any /pages/{slug}).
+    ...pages.map((page) => ({ loc: page.path, lastmod: page.publishedAt.toISOString().slice(0, 10) })),
   ];
 }
 

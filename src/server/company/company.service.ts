@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { registerDropper } from '../cache/invalidation-bus.ts';
 import { getDb } from '../db/client.ts';
 import { company } from '../db/schema.ts';
 import { errorFields, log } from '../log.ts';
@@ -24,10 +25,13 @@ const fallbackCompany: CompanyInfo = {
   freeShippingMinSatang: null,
   paymentMethods: { promptpay: false, bankTransfer: false, cod: false },
   orderExpiryHours: 24,
+  quotationValidDays: 30,
 };
 
 let loaded: CompanyInfo | undefined;
 let loading: Promise<CompanyInfo> | undefined;
+/** Bumped by invalidateCompany, so a load that started before a change never keeps the old record. */
+let generation = 0;
 
 async function loadCompanies(): Promise<CompanyInfo[]> {
   const db = await getDb();
@@ -41,17 +45,19 @@ async function loadCompanies(): Promise<CompanyInfo[]> {
  */
 export async function getCompany(): Promise<CompanyInfo> {
   if (loaded) return loaded;
+  const started = generation;
   loading ??= loadCompanies()
     .then((rows) => {
-      loaded = rows[0] ?? fallbackCompany;
-      return loaded;
+      const record = rows[0] ?? fallbackCompany;
+      if (started === generation) loaded = record;
+      return record;
     })
     .catch((error: unknown) => {
       log.error('company configuration could not be loaded', errorFields(error));
       return fallbackCompany;
     })
     .finally(() => {
-      loading = undefined;
+      if (started === generation) loading = undefined;
     });
   return loading;
 }
@@ -62,5 +68,12 @@ export async function listCompanies(): Promise<CompanyInfo[]> {
 
 /** Forget the kept record (after an operator changes it). */
 export function invalidateCompany(): void {
+  generation++;
   loaded = undefined;
+  loading = undefined;
 }
+
+// Settings changed on any instance (`invalidateSettings()`), or everything dropped: reload here too.
+registerDropper((tags) => {
+  if (tags.includes('settings') || tags.includes('content') || tags.includes('catalog')) invalidateCompany();
+});

@@ -1,36 +1,42 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { log } from '../log.ts';
+import type { Database, Db } from './database.ts';
 import * as schema from './schema.ts';
+import { MIGRATION_LOCK_KEY } from './startup-lock.ts';
 
 /**
  * The one place that knows which database runs: PGlite (embedded, in DATA_DIR or in memory) or a
- * PostgreSQL server from DATABASE_URL. Everything else sees a Drizzle database with the same schema.
+ * PostgreSQL server from DATABASE_URL. Everything else sees a Drizzle database with the same schema
+ * (types in database.ts, re-exported here).
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
-
-export type DatabaseKind = 'pglite' | 'postgres';
-
-export interface Database {
-  db: Db;
-  kind: DatabaseKind;
-  /** Rows of a raw query, whichever driver answers. */
-  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-/** Fixed key for the advisory lock that serialises migrations and seeding across instances. */
-const MIGRATION_LOCK_KEY = 7_243_001;
+export type { Database, DatabaseKind, Db, DbOrTx, Tx } from './database.ts';
+export { withStartupLock } from './startup-lock.ts';
 
 export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 }
+
+type QueryObserver = (query: string, params: unknown[]) => void;
+let queryObserver: QueryObserver | null = null;
+
+/**
+ * Sees every query Drizzle sends (text and parameters), for the profiling script
+ * (bench/explain-catalog.mjs runs EXPLAIN ANALYZE on what a page really sends). Null: off, one check
+ * per query.
+ */
+export function observeQueries(observer: QueryObserver | null): void {
+  queryObserver = observer;
+}
+
+const logger = {
+  logQuery(query: string, params: unknown[]) {
+    queryObserver?.(query, params);
+  },
+};
 
 function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -52,12 +58,19 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = dataDir
     ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
     : await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
   return {
     db,
     kind: 'pglite',
     rows: async <T,>(query: SQL) => resultRows<T>(await db.execute(query)),
+    async subscribe(channel: string, onMessage: (payload: string) => void) {
+      // In-process: PGlite delivers NOTIFY to its own listeners after commit.
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     async close() {
       if (client.closed) return;
       // A checkpoint flushes the WAL so the data directory opens cleanly next time.
@@ -109,15 +122,70 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrator.end({ timeout: 5 });
   }
   const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30 });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     rows: async <T,>(query: SQL) => resultRows<T>(await db.execute(query)),
+    subscribe: (channel: string, onMessage: (payload: string) => void, onResubscribed: () => void) =>
+      listenOnPostgres(postgres, url, channel, onMessage, onResubscribed),
     async close() {
       await client.end({ timeout: 5 });
     },
   } as Database;
+}
+
+type PostgresFactory = typeof import('postgres');
+
+/**
+ * One dedicated connection that LISTENs, and LISTENs again with back-off whenever it drops (a
+ * restarted server, a failover, a killed backend). postgres.js's own `listen` retries only once.
+ */
+async function listenOnPostgres(
+  postgres: PostgresFactory,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResubscribed: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const options = {
+    max: 1,
+    idle_timeout: null,
+    max_lifetime: null,
+    connect_timeout: 5,
+    fetch_types: false,
+    onnotice: () => {},
+    // Undocumented in the types but part of postgres.js: NOTIFY messages on this connection.
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) onMessage(payload);
+    },
+    onclose: () => schedule(0),
+  };
+  const listener = postgres(url, options as unknown as Parameters<PostgresFactory>[1]);
+  const listen = () => listener.unsafe(`listen "${channel.replace(/"/g, '""')}"`);
+  function schedule(attempt: number): void {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      listen().then(
+        () => {
+          log.warn('cache invalidation listener reconnected', { channel });
+          onResubscribed();
+        },
+        () => schedule(attempt + 1),
+      );
+    }, Math.min(5_000, 200 * 2 ** attempt));
+    retry.unref();
+  }
+  await listen();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await listener.end({ timeout: 2 });
+  };
 }
 
 /** Opens a database from a URL (see env DATABASE_URL) and applies the migrations. */
@@ -129,15 +197,6 @@ export async function openDatabase(options: {
   if (options.url?.startsWith('postgres')) return openPostgres(options.url, options.poolSize ?? 10);
   if (options.url === 'memory://') return openPglite(undefined);
   return openPglite(path.resolve(options.dataDir));
-}
-
-/** Runs work under the cross-instance advisory lock (a no-op lock on single-process PGlite). */
-export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') return work();
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
-    return work();
-  });
 }
 
 const holderKey = Symbol.for('yimlamai.database');
@@ -161,6 +220,9 @@ export function database(): Promise<Database> {
       const { seedDemoIfEmpty } = await import('./seed.ts');
       await seedDemoIfEmpty(opened);
     }
+    // Every instance drops cached pages when another one changes what they show (DESIGN.md 13).
+    const { startInvalidationBus } = await import('../cache/invalidation-bus.ts');
+    await startInvalidationBus(opened);
     log.info('database ready', { kind: opened.kind });
     return opened;
   })();

@@ -336,6 +336,7 @@ export const demoCompany = {
   freeShippingMinSatang: 150_000,
   paymentMethods: { promptpay: true, bankTransfer: true, cod: true },
   orderExpiryHours: 24,
+  quotationValidDays: 30,
 };
 
 const DAY = 86_400_000;

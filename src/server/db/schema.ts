@@ -58,6 +58,8 @@ export const company = pgTable('company', {
     .notNull()
     .default({ promptpay: true, bankTransfer: true, cod: true }),
   orderExpiryHours: integer('order_expiry_hours').notNull().default(24),
+  /** issue 13: how many days a quotation (ใบเสนอราคา) stays valid. */
+  quotationValidDays: integer('quotation_valid_days').notNull().default(30),
   updatedAt: updatedAt(),
 });
 
@@ -145,6 +147,9 @@ export const productImages = pgTable(
     url: text('url').notNull(),
     alt: text('alt').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    // issue 10: the stored picture's size, so <img> carries width and height (null for old URLs).
+    width: integer('width'),
+    height: integer('height'),
   },
   (table) => [index('product_images_product_idx').on(table.productId, table.sortOrder)],
 );
@@ -166,6 +171,8 @@ export const promotions = pgTable('promotions', {
   usedCount: integer('used_count').notNull().default(0),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
+  // issue 11: the banner's background colour on the home page and /promotions (a #rrggbb value).
+  bannerColor: text('banner_color').notNull().default('#ffd000'),
 });
 
 export const promotionProducts = pgTable(
@@ -397,4 +404,342 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+// ── issue 9: the back office's audit trail ────────────────────────────────────────────────────────
+
+export type AuditVia = 'web' | 'api' | 'cli' | 'system';
+
+/**
+ * Every state change made through the back office, the admin endpoints or the operator CLI: who, when,
+ * what, and the values before and after. Append-only; the actor's email and role are copied so the
+ * trail still reads right after a member is removed or their role changes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull().default(''),
+    actorRole: text('actor_role').notNull().default(''),
+    via: text('via').$type<AuditVia>().notNull(),
+    /** A dotted verb such as `order.confirm_payment`, `product.update`, `staff.grant`. */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull().default(''),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    note: text('note').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    index('audit_log_actor_idx').on(table.actorId, table.at.desc()),
+    index('audit_log_action_idx').on(table.action, table.at.desc()),
+  ],
+);
+
+// ── issue 14: mail outbox ─────────────────────────────────────────────────────────────────────────
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * Mails to send, written in the same transaction as what caused them (docs/decisions/143). Each
+ * instance's worker claims due rows with SKIP LOCKED; `next_attempt_at` is both the back-off and the
+ * lease of a row being sent (a worker killed mid-send leaves it due again after the lease).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** What the template needs (an order number, a reset link), not the rendered mail. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+// ── issue 14: addresses a member signed in from ───────────────────────────────────────────────────
+/**
+ * Where a member has signed in (or signed up) before. When strangers exhaust an account's failed-login
+ * allowance from many addresses, these addresses still may try (docs/decisions/144).
+ */
+export const memberLoginAddresses = pgTable(
+  'member_login_addresses',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.ip] })],
+);
+
+// ── issue 9: staff notes, disabled members, two-step sign-in, the back-office policy ───────────────
+
+/** Notes staff leave on an order for each other; never shown to the member. */
+export const orderStaffNotes = pgTable(
+  'order_staff_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id'),
+    authorEmail: text('author_email').notNull().default(''),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_staff_notes_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** A member the shop has shut out: they cannot log in, and their sessions were ended when it happened. */
+export const memberBlocks = pgTable('member_blocks', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull().default(''),
+  blockedBy: text('blocked_by').notNull().default(''),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * TOTP for back-office sign-in (RFC 6238). The secret is what the authenticator app holds; recovery
+ * codes are kept only as SHA-256 hashes and each works once. `lastStep` refuses a code used twice.
+ */
+export const memberTwoFactor = pgTable('member_two_factor', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A session whose password was right but whose second step (TOTP) is still owed: it is not signed in yet. */
+export const sessionsAwaitingTwoFactor = pgTable('sessions_awaiting_two_factor', {
+  tokenHash: text('token_hash')
+    .primaryKey()
+    .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Back-office rules the owner sets (one row, id 1). */
+export const backOfficePolicy = pgTable('back_office_policy', {
+  id: integer('id').primaryKey().default(1),
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+// ── issue 10: catalog back office: stock history, CSV imports ─────────────────────────────────────
+
+/** Why a stock figure moved: a staff adjustment, an order taking it, a cancel or expiry returning it, a CSV import, a new product. */
+export type StockMovementKind = 'adjust' | 'order' | 'cancel' | 'expire' | 'import' | 'create';
+
+/**
+ * Every change of `products.stock`, written in the transaction that makes it, so every stock figure can
+ * be explained: `stockAfter` is the figure right after this movement.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    kind: text('kind').$type<StockMovementKind>().notNull(),
+    reason: text('reason').notNull().default(''),
+    orderNo: text('order_no'),
+    actorEmail: text('actor_email').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stock_movements_product_idx').on(table.productId, table.id.desc())],
+);
+
+// ── issue 11: content pages edited in the back office ─────────────────────────────────────────────
+
+/**
+ * A content page (about us, how to order, contact, address, and pages editors add at /pages/{slug}).
+ * The draft is what the editor works on; the published columns are what shoppers see. Bodies are
+ * Markdown; HTML is rendered and sanitised on the server when read (src/server/content/markdown.ts).
+ */
+export const contentPages = pgTable('content_pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  body: text('body').notNull().default(''),
+  /** Shown among the footer links, in sortOrder. */
+  inFooter: boolean('in_footer').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  publishedTitle: text('published_title'),
+  publishedDescription: text('published_description'),
+  publishedBody: text('published_body'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every saved draft and every publish of a page, newest first; restoring copies one back into the draft. */
+export const contentPageVersions = pgTable(
+  'content_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'draft' | 'publish' | 'restore' | 'seed'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    body: text('body').notNull(),
+    authorEmail: text('author_email').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('content_page_versions_page_idx').on(table.pageId, table.id.desc())],
+);
+
+// ── issue 13: slip QR checks, receipts and tax invoices, quotations ──────────────────────────────
+
+export type SlipCheckStatus = 'verified' | 'warning' | 'no_qr';
+
+/** What the QR of an order's current slip said (one row per order; replaced with the slip). */
+export const orderSlipChecks = pgTable(
+  'order_slip_checks',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SlipCheckStatus>().notNull(),
+    bank: text('bank'),
+    reference: text('reference'),
+    warning: text('warning'),
+    payload: text('payload'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_slip_checks_status_idx').on(table.status)],
+);
+
+/**
+ * Every transaction reference ever sent as a slip, and the order it paid. The unique index is the guard
+ * against the same slip paying two orders, even when both are uploaded at the same moment.
+ */
+export const slipReferences = pgTable(
+  'slip_references',
+  {
+    id: serial('id').primaryKey(),
+    bank: text('bank').notNull(),
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('slip_references_bank_reference_idx').on(table.bank, table.reference), index('slip_references_order_idx').on(table.orderId)],
+);
+
+/**
+ * Running numbers of shop documents per kind and year (receipt, tax_invoice, quotation). A row locked
+ * by the transaction that issues the number: a rollback gives the number back, so they never skip.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.year] })],
+);
+
+/** The receipt / abbreviated tax invoice of a paid order (one per order). */
+export const receipts = pgTable('receipts', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  receiptNo: text('receipt_no').notNull().unique(),
+  year: integer('year').notNull(),
+  sequence: integer('sequence').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TaxBranch = { kind: 'head_office' } | { kind: 'branch'; number: string };
+
+/** A full tax invoice asked for by the buyer (at checkout or later); numbered once the order is paid. */
+export const taxInvoices = pgTable('tax_invoices', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  buyerName: text('buyer_name').notNull(),
+  buyerAddress: text('buyer_address').notNull(),
+  buyerTaxId: text('buyer_tax_id').notNull(),
+  /** 'สำนักงานใหญ่' is stored as 00000, a branch as its five digits. */
+  buyerBranch: text('buyer_branch').notNull(),
+  invoiceNo: text('invoice_no').unique(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
+});
+
+/** A quotation (ใบเสนอราคา) from a member's cart, at the server's prices of that day. */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationNo: text('quotation_no').notNull().unique(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    buyerName: text('buyer_name').notNull(),
+    buyerCompany: text('buyer_company').notNull().default(''),
+    buyerAddress: text('buyer_address').notNull().default(''),
+    buyerTaxId: text('buyer_tax_id').notNull().default(''),
+    buyerPhone: text('buyer_phone').notNull().default(''),
+    deliveryCode: text('delivery_code').notNull(),
+    deliveryName: text('delivery_name').notNull(),
+    shippingFeeSatang: integer('shipping_fee_satang').notNull(),
+    subtotalSatang: integer('subtotal_satang').notNull(),
+    totalSatang: integer('total_satang').notNull(),
+    vatSatang: integer('vat_satang').notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quotations_member_created_idx').on(table.memberId, table.createdAt.desc())],
+);
+
+export const quotationLines = pgTable(
+  'quotation_lines',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: uuid('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    unitPriceSatang: integer('unit_price_satang').notNull(),
+    amount: integer('amount').notNull(),
+    lineTotalSatang: integer('line_total_satang').notNull(),
+  },
+  (table) => [index('quotation_lines_quotation_idx').on(table.quotationId)],
 );

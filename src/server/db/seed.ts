@@ -1,7 +1,8 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { searchKey } from '../../lib/thai-text.ts';
 import { log } from '../log.ts';
-import { withStartupLock, type Database, type Db } from './client.ts';
+import type { Database, Db } from './database.ts';
+import { withStartupLock } from './startup-lock.ts';
 import {
   demoBrands,
   demoCategories,
@@ -13,6 +14,10 @@ import {
   demoRecruitments,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
+import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
+
+/** `/images/demo/lipstick-P00012-2.svg` → `lipstick-P00012-2`. */
+const demoName = (url: string) => url.replace(/^\/images\/demo\//, '').replace(/\.svg$/, '');
 
 export const DEFAULT_DEMO_PRODUCTS = 360;
 const BATCH = 500;
@@ -31,6 +36,7 @@ export async function seedDemoIfEmpty(database: Database, products = DEFAULT_DEM
 
 export async function seedDemo(db: Db, options: { products: number; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
+  const pictures = await demoPictures();
   await db.insert(schema.company).values(demoCompany);
   await db.insert(schema.categories).values(
     demoCategories.map((category, index) => ({
@@ -38,21 +44,21 @@ export async function seedDemo(db: Db, options: { products: number; now?: Date }
       name: category.name,
       nameEn: category.nameEn,
       description: category.description,
-      image: `/images/demo/${category.image}-${category.code}-1.svg`,
+      image: demoPictureFor(pictures, `${category.image}-${category.code}-1`).url,
       sortOrder: index,
     })),
   );
   await db.insert(schema.brands).values(
     demoBrands.map((brand) => ({ code: brand.code, name: brand.name, nameTh: brand.nameTh, description: brand.description })),
   );
-  await ensureDemoProducts(db, options.products);
+  await ensureDemoProducts(db, options.products, undefined, pictures);
 
   const categoryIds = await categoryIdsByCode(db);
   for (const promotion of demoPromotions(now)) {
     const { categories: categoryCodes, ...values } = promotion;
     const [inserted] = await db
       .insert(schema.promotions)
-      .values({ ...values, bannerImage: `/images/demo/banner-${promotion.code}-1.svg` })
+      .values({ ...values, bannerImage: demoPictureFor(pictures, `banner-${promotion.code}-1`).url })
       .returning({ id: schema.promotions.id });
     if (inserted && categoryCodes.length > 0) {
       await db.insert(schema.promotionCategories).values(
@@ -68,7 +74,7 @@ export async function seedDemo(db: Db, options: { products: number; now?: Date }
         code: gallery.code,
         title: gallery.title,
         description: gallery.description,
-        coverImage: `/images/demo/photo-${gallery.code}-1.svg`,
+        coverImage: demoPictureFor(pictures, `photo-${gallery.code}-1`).url,
         sortOrder: index,
         createdAt: new Date(demoEpoch.getTime() - index * 20 * 86_400_000),
       })
@@ -77,7 +83,7 @@ export async function seedDemo(db: Db, options: { products: number; now?: Date }
     await db.insert(schema.galleryImages).values(
       Array.from({ length: gallery.images }, (_, n) => ({
         galleryId: inserted.id,
-        url: `/images/demo/photo-${gallery.code}-${n + 1}.svg`,
+        url: demoPictureFor(pictures, `photo-${gallery.code}-${n + 1}`).url,
         caption: `${gallery.title} ภาพที่ ${n + 1}`,
         sortOrder: n,
       })),
@@ -95,17 +101,30 @@ async function categoryIdsByCode(db: Db): Promise<Map<string, number>> {
  * Adds demo products until the catalog holds `target` of them (for scale tests:
  * `npm run db:seed -- --products 100000`). Existing products are kept.
  */
-export async function ensureDemoProducts(db: Db, target: number, onProgress?: (done: number) => void): Promise<number> {
+export async function ensureDemoProducts(
+  db: Db,
+  target: number,
+  onProgress?: (done: number) => void,
+  shared?: DemoPictures,
+): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(schema.products);
   const start = existing?.n ?? 0;
   if (start >= target) return 0;
+  const pictures = shared ?? (await demoPictures());
+  // A product's drawings map onto the shared pictures; two drawings landing on one picture show it once.
+  const picturesOf = (images: string[]) => [
+    ...new Map(images.map((url) => demoPictureFor(pictures, demoName(url))).map((picture) => [picture.key, picture])).values(),
+  ];
   const categoryIds = await categoryIdsByCode(db);
   const brandRows = await db.select({ id: schema.brands.id, code: schema.brands.code, name: schema.brands.name, nameTh: schema.brands.nameTh }).from(schema.brands);
   const brandsByCode = new Map(brandRows.map((row) => [row.code, row]));
   const categoryNames = new Map(demoCategories.map((category) => [category.code, `${category.name} ${category.nameEn}`]));
 
   for (let from = start; from < target; from += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, target - from) }, (_, i) => demoProduct(from + i, demoEpoch));
+    const batch = Array.from({ length: Math.min(BATCH, target - from) }, (_, i) => {
+      const product = demoProduct(from + i, demoEpoch);
+      return { ...product, pictures: picturesOf(product.images) };
+    });
     await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(schema.products)
@@ -122,7 +141,7 @@ export async function ensureDemoProducts(db: Db, target: number, onProgress?: (d
               priceSatang: product.priceSatang,
               stock: product.stock,
               unit: product.unit,
-              image: product.images[0] ?? null,
+              image: product.pictures[0]?.url ?? null,
               recommended: product.recommended,
               searchText: searchKey(
                 [product.name, brand?.name, brand?.nameTh, categoryNames.get(product.categoryCode), product.code, product.description]
@@ -142,18 +161,21 @@ export async function ensureDemoProducts(db: Db, target: number, onProgress?: (d
       if (tiers.length > 0) await tx.insert(schema.productPriceTiers).values(tiers);
       await tx.insert(schema.productImages).values(
         batch.flatMap((product) =>
-          product.images.map((url, sortOrder) => ({
+          product.pictures.map((picture, sortOrder) => ({
             productId: idByCode.get(product.code) as number,
-            url,
+            url: picture.url,
             alt: `${product.name} ภาพที่ ${sortOrder + 1}`,
             sortOrder,
+            width: picture.width,
+            height: picture.height,
           })),
         ),
       );
     });
     onProgress?.(Math.min(from + BATCH, target));
   }
-  await db.execute(sql`analyze products`);
+  // Statistics for the planner and a visibility map, so counts can read the indexes alone.
+  await db.execute(sql`vacuum analyze products`);
   return target - start;
 }
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Sent as `Retry-After` (429 answers). */
+  retryAfterSeconds?: number;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -22,5 +24,8 @@ export const unauthorized = (message = 'กรุณาเข้าสู่ร�
 export const forbidden = (message = 'คุณไม่มีสิทธิ์ทำรายการนี้') => new AppError(403, 'forbidden', message);
 export const notFound = (code = 'not_found', message = 'ไม่พบข้อมูลที่ต้องการ') => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const tooManyRequests = (message = 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่') =>
-  new AppError(429, 'rate_limited', message);
+export const tooManyRequests = (message = 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่', retryAfterSeconds?: number) => {
+  const error = new AppError(429, 'rate_limited', message);
+  if (retryAfterSeconds !== undefined) error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+};

@@ -14,7 +14,7 @@ export function ok<T>(data: T, init: ResponseInit & { extra?: Record<string, unk
   });
 }
 
-export function paged<T>(data: T[], meta: { total: number; page: number; pageSize: number }): Response {
+export function paged<T>(data: T[], meta: { total: number; totalCapped?: boolean; page: number; pageSize: number }): Response {
   return ok(data, { extra: meta });
 }
 
@@ -23,7 +23,11 @@ export function errorResponse(error: AppError): Response {
   if (error.fields) body.fields = error.fields;
   return new Response(JSON.stringify(body), {
     status: error.status,
-    headers: { ...jsonHeaders, 'Cache-Control': 'no-store' },
+    headers: {
+      ...jsonHeaders,
+      'Cache-Control': 'no-store',
+      ...(error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : {}),
+    },
   });
 }
 

@@ -4,11 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { env } from '../env.ts';
 import { log } from '../log.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Shown inline where the HTML says `src="cid:…"`. */
+  cid?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
@@ -16,7 +25,11 @@ let smtp: Promise<Transport> | undefined;
 let outboxTransport: Promise<Transport> | undefined;
 
 function smtpTransport(url: string): Promise<Transport> {
-  smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url) as unknown as Transport);
+  // Short timeouts: the outbox worker's lease (MAIL_LEASE_SECONDS) must outlast a hung server.
+  smtp ??= import('nodemailer').then(
+    ({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as Parameters<typeof nodemailer.createTransport>[0]) as unknown as Transport,
+  );
   return smtp;
 }
 
@@ -33,12 +46,20 @@ export function outboxDir(): string {
 }
 
 /**
- * Sends one mail: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox/ as an .eml file and a
- * log line, so a shop without a mail server and the tests can read what would have been sent.
+ * Sends one mail now: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox/ as an .eml file
+ * and a log line, so a shop without a mail server and the tests can read what would have been sent.
+ * Only the outbox worker calls this; features enqueue (outbox.ts).
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const config = env();
-  const mail = { from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) };
+  const mail = {
+    from: config.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+  };
   if (config.SMTP_URL) {
     await (await smtpTransport(config.SMTP_URL)).sendMail(mail);
     log.info('mail sent', { subject: message.subject });

@@ -2,12 +2,17 @@ import type { z } from 'zod';
 import type { changePasswordSchema, profileSchema, registerSchema } from '../../lib/account-schemas.ts';
 import { isThaiPhone, normalizeThaiPhone } from '../../lib/phone.ts';
 import { getDb } from '../db/client.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound, tooManyRequests } from '../http/errors.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { endOtherSessions, startSession } from '../auth/session.service.ts';
-import { clear, consume, ensureBelow, hit, LIMITS } from '../security/rate-limit.ts';
+import { clear, consume, ensureBelow, hit, LIMITS, RATE_LIMIT_MESSAGE, window as rateWindow } from '../security/rate-limit.ts';
+import { signedInFrom } from '../auth/session.repo.ts';
 import { findByEmail, findById, findByPhone, insertMember, phoneUsedByOther, toProfile, updatePasswordHash, updateProfile } from './member.repo.ts';
 import type { AuthUserShape, MemberProfile } from './member.types.ts';
+import { roleOf } from '../admin/guard.ts';
+import { isMemberDisabled } from '../admin/members-admin.service.ts';
+import { markAwaitingSecondStep, twoFactorEnabled } from '../auth/two-factor.service.ts';
+import { hashToken } from '../auth/tokens.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'อีเมล/เบอร์โทรศัพท์ หรือรหัสผ่านไม่ถูกต้อง';
 
@@ -17,7 +22,15 @@ export interface RequestMeta {
 }
 
 export function toAuthUser(member: { id: string; firstName: string; lastName: string; email: string; phone: string; scopes: string[] }): AuthUserShape {
-  return { id: member.id, firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phone, scopes: member.scopes };
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    phone: member.phone,
+    scopes: member.scopes,
+    role: roleOf(member),
+  };
 }
 
 /** Postgres unique violation (23505) from either driver. */
@@ -74,23 +87,40 @@ async function findByLogin(login: string) {
 }
 
 /**
- * Checks the credentials and opens a new session. Failures count per account and per address; once
- * either allowance is used up, further attempts get 429 before any password is checked.
+ * Checks the credentials and opens a new session (docs/decisions/144). Failures count per address,
+ * per account-and-address, and per account. The first two refuse with 429 before any password is
+ * checked; the looser per-account one refuses only addresses the member never signed in from, so a
+ * stranger guessing from many addresses cannot lock the member out of their own.
  */
-export async function login(input: { login: string; password: string }, meta: RequestMeta): Promise<{ token: string; user: AuthUserShape }> {
+export async function login(
+  input: { login: string; password: string },
+  meta: RequestMeta,
+): Promise<{ token: string; user: AuthUserShape; twoFactorRequired: boolean }> {
   const account = loginIdentifier(input.login).value;
-  await ensureBelow(LIMITS.loginFailPerAccount, account);
+  const pair = `${account}|${meta.ip}`;
   await ensureBelow(LIMITS.loginFailPerIp, meta.ip);
+  await ensureBelow(LIMITS.loginFailPerAccountAndIp, pair);
   const member = await findByLogin(input.login);
+  const accountWindow = await rateWindow(LIMITS.loginFailPerAccount, account);
+  if (accountWindow.count >= LIMITS.loginFailPerAccount.max && !(member && (await signedInFrom(await getDb(), member.id, meta.ip)))) {
+    throw tooManyRequests(RATE_LIMIT_MESSAGE, accountWindow.secondsLeft);
+  }
   const valid = member ? await verifyPassword(member.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
   if (!member || !valid) {
-    await Promise.all([hit(LIMITS.loginFailPerAccount, account), hit(LIMITS.loginFailPerIp, meta.ip)]);
+    await Promise.all([hit(LIMITS.loginFailPerAccount, account), hit(LIMITS.loginFailPerAccountAndIp, pair), hit(LIMITS.loginFailPerIp, meta.ip)]);
     throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
   }
-  await clear(LIMITS.loginFailPerAccount, account);
+  await clear(LIMITS.loginFailPerAccountAndIp, pair);
+  // Told only after the right password, so the message does not reveal which accounts exist.
+  if (await isMemberDisabled(member.id)) {
+    throw new AppError(403, 'account_disabled', 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อร้าน');
+  }
   if (needsRehash(member.passwordHash)) await updatePasswordHash(await getDb(), member.id, await hashPassword(input.password));
   const { token } = await startSession(member.id, meta);
-  return { token, user: toAuthUser(member) };
+  // Back-office people with TOTP on are not signed in until the second step (/login/two-step).
+  const twoFactorRequired = roleOf(member) !== null && (await twoFactorEnabled(member.id));
+  if (twoFactorRequired) await markAwaitingSecondStep(hashToken(token));
+  return { token, user: toAuthUser(member), twoFactorRequired };
 }
 
 export async function emailAvailable(email: string, ip: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { Role } from '../../lib/roles.ts';
 import type { SavedAddress } from '../../lib/types.ts';
 
 /** A member as the server hands it out (never the password hash). */
@@ -19,6 +20,8 @@ export interface AuthUserShape {
   email: string;
   phone: string;
   scopes: string[];
+  /** Back-office role (owner, staff, editor) or null: the shop's menu shows จัดการร้าน for a role. */
+  role: Role | null;
 }
 
 export type Address = SavedAddress;

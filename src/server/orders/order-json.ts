@@ -1,5 +1,7 @@
 import { satangToBaht } from '../../lib/money.ts';
 import { paymentMethodLabels, statusLabels, type OrderQuote, type OrderView } from '../../lib/orders.ts';
+import type { SlipCheckView } from '../../lib/slip-check.ts';
+import type { OrderDocumentsView } from '../../lib/documents.ts';
 
 /** The JSON shape of an order for API clients: baht numbers in `*_price` fields (DESIGN.md section 6). */
 export function orderJson(order: OrderView) {
@@ -44,6 +46,41 @@ export function orderJson(order: OrderView) {
       note: event.note,
       created_at: event.createdAt,
     })),
+      ...(order.slipCheck !== undefined ? { slip_check: slipCheckJson(order.slipCheck) } : {}),
+    ...(order.documents ? { documents: documentsJson(order.orderNo, order.documents) } : {}),
+  };
+}
+
+/** issue 13: what the slip's QR said (the member sees it too: it is about their own transfer). */
+function slipCheckJson(check: SlipCheckView | null) {
+  if (!check) return null;
+  return {
+    status: check.status,
+    label: check.label,
+    bank: check.bank,
+    bank_name: check.bankLabel,
+    reference: check.reference,
+    warning: check.warning,
+    checked_at: check.checkedAt,
+  };
+}
+
+/** issue 13: receipt and tax invoice numbers, with where to download them. */
+function documentsJson(orderNo: string, documents: OrderDocumentsView) {
+  const no = encodeURIComponent(orderNo);
+  return {
+    receipt_no: documents.receiptNo,
+    receipt_url: documents.receiptNo ? `/order/receipt.pdf?no=${no}` : null,
+    tax_invoice: documents.taxInvoice
+      ? {
+          buyer_name: documents.taxInvoice.buyerName,
+          buyer_address: documents.taxInvoice.buyerAddress,
+          buyer_tax_id: documents.taxInvoice.buyerTaxId,
+          buyer_branch: documents.taxInvoice.buyerBranch,
+          invoice_no: documents.taxInvoice.invoiceNo,
+          invoice_url: documents.taxInvoice.invoiceNo ? `/order/tax-invoice.pdf?no=${no}` : null,
+        }
+      : null,
   };
 }
 

@@ -268,3 +268,15 @@ export async function findMemberContact(
     .limit(1);
   return row ?? null;
 }
+
+export async function findMemberContactWithPhone(
+  db: DbOrTx,
+  memberId: string,
+): Promise<{ email: string; firstName: string; lastName: string; phone: string } | null> {
+  const [row] = await db
+    .select({ email: members.email, firstName: members.firstName, lastName: members.lastName, phone: members.phone })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from '../env.ts';
 import { badRequest } from '../http/errors.ts';
+import { storage } from '../storage/storage.ts';
 
 /**
- * Payment slips: checked by their first bytes (a name or a Content-Type proves nothing), stored under
- * DATA_DIR/slips with a random name, never in public/, and read back only through an endpoint that
- * checks who asks.
+ * Payment slips: checked by their first bytes (a name or a Content-Type proves nothing), stored in the
+ * PRIVATE part of the shop's storage (DATA_DIR/uploads/private/slips, or the S3 bucket's private/ prefix,
+ * so every instance reads the same slips) with a random name, and read back only through an endpoint that
+ * checks who asks. The stored name (`<32 hex>.<ext>`) is what orders.slip_path keeps.
  */
 export const MAX_SLIP_BYTES = 5 * 1024 * 1024;
 
@@ -34,29 +36,30 @@ export function checkSlip(bytes: Uint8Array): SlipType {
   return type;
 }
 
-function slipRoot(): string {
-  return path.resolve(env().DATA_DIR, 'slips');
+/** Where slips lived before they moved onto the storage module; still read so older orders keep their slip. */
+function legacySlipFile(name: string): string {
+  return path.join(path.resolve(env().DATA_DIR, 'slips'), name);
 }
 
-/** Writes the slip and returns its stored name (relative to DATA_DIR/slips). */
+function slipKey(name: string): string {
+  if (!/^[a-f0-9]{32}\.(jpg|png|webp)$/.test(name)) throw new Error('bad slip name');
+  return `slips/${name}`;
+}
+
+/** Writes the slip and returns its stored name. */
 export async function storeSlip(bytes: Uint8Array, type: SlipType): Promise<string> {
-  const root = slipRoot();
-  await mkdir(root, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await writeFile(path.join(root, name), bytes, { flag: 'wx', mode: 0o600 });
+  await storage().put('private', slipKey(name), bytes, type.contentType);
   return name;
 }
 
-function resolveStored(name: string): string {
-  if (!/^[a-f0-9]{32}\.(jpg|png|webp)$/.test(name)) throw new Error('bad slip name');
-  return path.join(slipRoot(), name);
-}
-
 export async function readSlip(name: string): Promise<{ bytes: Uint8Array; contentType: string }> {
-  const bytes = new Uint8Array(await readFile(resolveStored(name)));
+  const stored = await storage().get('private', slipKey(name));
+  const bytes = stored?.bytes ?? new Uint8Array(await readFile(legacySlipFile(name)));
   return { bytes, contentType: sniffImage(bytes)?.contentType ?? 'application/octet-stream' };
 }
 
 export async function removeSlip(name: string): Promise<void> {
-  await rm(resolveStored(name), { force: true });
+  await storage().delete('private', slipKey(name));
+  await rm(legacySlipFile(name), { force: true });
 }

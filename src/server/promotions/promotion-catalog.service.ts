@@ -30,6 +30,7 @@ export async function listPromotions(now = new Date()): Promise<PromotionSummary
     name: row.name,
     description: row.description,
     bannerImage: row.bannerImage,
+    bannerColor: row.bannerColor,
     discountType: row.discountType,
     discountValue: row.discountValue,
     minOrderSatang: row.minOrderSatang,

@@ -15,7 +15,10 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  loginFailPerAccount: { name: 'login-fail:acct', max: 10, windowMs: 15 * 60_000 },
+  /** One address guessing one account's password (docs/decisions/144). */
+  loginFailPerAccountAndIp: { name: 'login-fail:acct-ip', max: 5, windowMs: 15 * 60_000 },
+  /** One account guessed from many addresses: past this, only addresses it signed in from go on. */
+  loginFailPerAccount: { name: 'login-fail:acct', max: 30, windowMs: 15 * 60_000 },
   loginFailPerIp: { name: 'login-fail:ip', max: 50, windowMs: 15 * 60_000 },
   availabilityPerIp: { name: 'check:ip', max: 60, windowMs: 60_000 },
   registerPerIp: { name: 'register:ip', max: 50, windowMs: 60 * 60_000 },
@@ -55,15 +58,20 @@ export async function hit(limit: Limit, who: string): Promise<number> {
   return row?.count ?? 1;
 }
 
-/** The count in the current window, without adding to it. */
-export async function count(limit: Limit, who: string): Promise<number> {
+/** The count in the current window and the seconds until it ends, without adding to it. */
+export async function window(limit: Limit, who: string): Promise<{ count: number; secondsLeft: number }> {
   const db = await getDb();
   const [row] = await db
     .select({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt })
     .from(rateLimits)
     .where(eq(rateLimits.key, keyOf(limit, who)));
-  if (!row || row.windowStartedAt.getTime() <= Date.now() - limit.windowMs) return 0;
-  return row.count;
+  const left = row ? row.windowStartedAt.getTime() + limit.windowMs - Date.now() : 0;
+  if (!row || left <= 0) return { count: 0, secondsLeft: 0 };
+  return { count: row.count, secondsLeft: Math.ceil(left / 1000) };
+}
+
+export async function count(limit: Limit, who: string): Promise<number> {
+  return (await window(limit, who)).count;
 }
 
 export async function clear(limit: Limit, who: string): Promise<void> {
@@ -73,10 +81,11 @@ export async function clear(limit: Limit, who: string): Promise<void> {
 
 /** Counts this request and refuses it with a Thai 429 once the window's allowance is used up. */
 export async function consume(limit: Limit, who: string): Promise<void> {
-  if ((await hit(limit, who)) > limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  if ((await hit(limit, who)) > limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE, (await window(limit, who)).secondsLeft);
 }
 
-/** Refuses with 429 when the allowance is already used up (for counters that only count failures). */
+/** Refuses with 429 (and Retry-After) when the allowance is already used up (counters of failures only). */
 export async function ensureBelow(limit: Limit, who: string): Promise<void> {
-  if ((await count(limit, who)) >= limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);
+  const current = await window(limit, who);
+  if (current.count >= limit.max) throw tooManyRequests(RATE_LIMIT_MESSAGE, current.secondsLeft);
 }

@@ -1,0 +1,124 @@
+// Uncached pages at catalog scale (DESIGN.md section 15): every request a different URL, so the page
+// cache never answers: product pages, listing pages (sorted, shallow), deep listing pages (past the
+// result window: the capped answer), and searches for different words. Each rate is printed as a ratio
+// to the shop's own static file and to a bare node:http server sending the same bytes from memory,
+// all measured in this run on this machine, with p50/p95 latency.
+//
+//   npm run build
+//   BENCH_DATA_DIR=/tmp/big node bench/uncached.mjs            (embedded database, seeded with db:seed)
+//   BENCH_DATABASE_URL=postgres://…/shop node bench/uncached.mjs
+//   node bench/uncached.mjs                                     (fresh in-memory demo shop, 360 products)
+// BENCH_SECONDS (default 6) per target, BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4500).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startBuiltServer } from './built-server.mjs';
+
+const port = Number(process.env.BENCH_PORT ?? 4500);
+const barePort = port + 1;
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+const database = process.env.BENCH_DATA_DIR
+  ? { DATA_DIR: process.env.BENCH_DATA_DIR }
+  : { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'memory://' };
+const { base, stop } = await startBuiltServer({ port, env: { SEED_DEMO: 'true', ...database } });
+
+/** The bare server gets the exact bytes the shop sends for the CSS with `Accept-Encoding: br`. */
+function startBare(file, encoding) {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), file, 'text/css; charset=utf-8', encoding ?? ''], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(() => child.kill('SIGTERM')));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Drives `nextPath()` (a new path per request) and returns rate, p50, p95, errors. */
+function drive(url, nextPath) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const statuses = new Map();
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        headers: { 'accept-encoding': 'br, gzip' },
+        ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({ rps: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), errors: result.errors + result.timeouts, statuses });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+  });
+}
+
+let stopBare = () => {};
+try {
+  // How many products: codes are P00001…, so probe the largest seeded size that exists.
+  let products = 360;
+  for (const size of [100_000, 10_000, 1_000]) {
+    const probe = await fetch(`${base}/product/P${String(size - 1).padStart(5, '0')}`, { method: 'HEAD' });
+    if (probe.ok) {
+      products = size;
+      break;
+    }
+  }
+  const home = await (await fetch(`${base}/`)).text();
+  const cssPath = /\/_astro\/[^"']+\.css/.exec(home)?.[0];
+  if (!cssPath) throw new Error('no stylesheet on the home page: run `npm run build` first');
+  const cssFile = path.join(root, 'dist/client', cssPath);
+  const brFile = existsSync(`${cssFile}.br`) ? `${cssFile}.br` : cssFile;
+  stopBare = await startBare(brFile, brFile.endsWith('.br') ? 'br' : undefined);
+  const categories = [...new Set([...home.matchAll(/\/product\/category\/([a-z0-9-]+)/g)].map((match) => match[1]))];
+  const words = ['ลิป', 'เซรั่ม', 'ตุ๊กตา', 'กระเป๋า', 'ของชำร่วย', 'ของขวัญ', 'glow lab', 'สมุด', 'ต่างหู', 'ปากกา', 'หมวก', 'เทียน', 'ลูกโป่ง', 'แก้ว', 'ผ้าพันคอ', 'พวงกุญแจ'];
+  const sorts = ['newest', 'price_asc', 'price_desc', 'name'];
+  let n = 0;
+  const random = (max) => Math.floor(Math.random() * max);
+  const code = () => `P${String(1 + random(products - 1)).padStart(5, '0')}`;
+  const targets = [
+    ['bare node:http, same bytes', `http://127.0.0.1:${barePort}/`, null],
+    ['static file (CSS, br)', `${base}${cssPath}`, null],
+    ['cached home page', `${base}/`, null],
+    ['product page, each a different one', `${base}/product/P00001`, () => `/product/${code()}`],
+    // Every combination of category, sort and page 1–40 is a new URL for the page cache.
+    ['listing page 1–40 (category, sort)', `${base}/product`, () => `/product/category/page/${1 + (n++ % 40)}?category=${categories[random(categories.length)]}&sort=${sorts[random(4)]}&n=${n}`],
+    ['deep listing page 43–3000', `${base}/product`, () => `/product/category/page/${43 + random(2958)}?sort=price_asc&n=${n++}`],
+    // Word × sort × page 1–40: few repeats, so neither the page cache nor the id-page cache answers.
+    ['search, word × sort × page 1–40', `${base}/search`, () => `/search/page/${1 + random(40)}?q=${encodeURIComponent(words[random(words.length)])}&sort=${['relevance', ...sorts][random(5)]}&n=${n++}`],
+  ];
+  const rows = [];
+  for (const [label, url, next] of targets) {
+    const warm = await fetch(next ? new URL(next(), base) : url);
+    await warm.arrayBuffer();
+    rows.push({ label, status: warm.status, ...(await drive(url, next)) });
+  }
+  const bare = rows[0].rps || 1;
+  const staticRps = rows[1].rps || 1;
+  console.log(`\nuncached pages: ${products.toLocaleString('en')} products on ${process.env.BENCH_DATA_DIR ? 'PGlite ' + process.env.BENCH_DATA_DIR : process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite demo'}; ${connections} connections × ${seconds} s each`);
+  console.log('target                                   req/s   p50 ms   p95 ms  errors  non-2xx  × static  × bare');
+  for (const row of rows) {
+    const non2xx = [...row.statuses].filter(([status]) => status < 200 || status >= 300).reduce((sum, [, count]) => sum + count, 0);
+    console.log(
+      `${row.label.padEnd(40)}${row.rps.toFixed(0).padStart(6)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p95.toFixed(1).padStart(7)}  ${String(row.errors).padStart(6)}  ${String(non2xx).padStart(7)}  ${(row.rps / staticRps).toFixed(2).padStart(8)}  ${(row.rps / bare).toFixed(2).padStart(6)}`,
+    );
+  }
+  console.log('targets (section 15): static ≥ 0.5 × bare; cached home ≥ 0.5 × static; product and listing ≥ 0.2 × static; every listing page p95 < 100 ms');
+} finally {
+  stopBare();
+  await stop();
+}

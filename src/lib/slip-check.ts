@@ -1,0 +1,49 @@
+import { bankLabel } from './thai-banks.ts';
+
+/** What staff and the member see about a slip's QR (DESIGN.md section 14). Pure: pages and islands use it. */
+export type SlipCheckStatus = 'verified' | 'warning' | 'no_qr';
+
+export const slipCheckLabels: Record<SlipCheckStatus, string> = {
+  verified: 'อ่าน QR สลิปได้',
+  warning: 'QR สลิปมีข้อควรระวัง',
+  no_qr: 'ตรวจสอบด้วยตนเอง',
+};
+
+export interface SlipCheckView {
+  status: SlipCheckStatus;
+  label: string;
+  bank: string | null;
+  bankLabel: string;
+  reference: string | null;
+  warning: string | null;
+  /** The QR text when it was not a slip-verify payload. */
+  payload: string | null;
+  checkedAt: string;
+}
+
+export function slipCheckView(row: {
+  status: SlipCheckStatus;
+  bank: string | null;
+  reference: string | null;
+  warning: string | null;
+  payload: string | null;
+  checkedAt: Date;
+}): SlipCheckView {
+  return {
+    status: row.status,
+    label: slipCheckLabels[row.status],
+    bank: row.bank,
+    bankLabel: bankLabel(row.bank),
+    reference: row.reference,
+    warning: row.warning,
+    payload: row.payload,
+    checkedAt: row.checkedAt.toISOString(),
+  };
+}
+
+/** The back office's review-tab filter from the URL (`?slip=no_qr` or `?slip=warning`); null = all. */
+export type SlipFilter = 'no_qr' | 'warning';
+export const slipFilterLabels: Record<SlipFilter, string> = { no_qr: 'ไม่มี QR (ตรวจสอบด้วยตนเอง)', warning: 'มีคำเตือน' };
+export function parseSlipFilter(value: string | null | undefined): SlipFilter | null {
+  return value === 'no_qr' || value === 'warning' ? value : null;
+}

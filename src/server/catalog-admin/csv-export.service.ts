@@ -1,0 +1,76 @@
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
+import { groupTiersByProduct, sortTiers } from '../../lib/pricing.ts';
+import { CSV_COLUMNS, exportCells, type ExportRow } from './csv-columns.ts';
+
+/**
+ * The whole catalog as CSV, streamed: products are read in keyset pages of EXPORT_PAGE and written as
+ * they come, so 100,000 products never sit in memory at once. UTF-8 with a BOM, which is how Excel
+ * recognises Thai text in a CSV.
+ */
+const EXPORT_PAGE = 1000;
+
+async function* exportRows(): AsyncGenerator<string[]> {
+  const db = await getDb();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: products.id,
+        code: products.code,
+        name: products.name,
+        nameEn: products.nameEn,
+        categoryCode: categories.code,
+        brandCode: brands.code,
+        priceSatang: products.priceSatang,
+        stock: products.stock,
+        unit: products.unit,
+        active: products.active,
+        recommended: products.recommended,
+        description: products.description,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(EXPORT_PAGE);
+    if (rows.length === 0) return;
+    const tierRows = await db
+      .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
+      .from(productPriceTiers)
+      .where(inArray(productPriceTiers.productId, rows.map((row) => row.id)));
+    const tiers = groupTiersByProduct(tierRows);
+    for (const row of rows) {
+      const exportRow: ExportRow = { ...row, tiers: sortTiers(tiers.get(row.id) ?? []) };
+      yield exportCells(exportRow);
+    }
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}
+
+/** A byte stream of the catalog CSV (header first). */
+export function catalogCsvStream(): ReadableStream<Uint8Array> {
+  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+  const source = Readable.from(exportRows());
+  source.on('error', (error) => csv.destroy(error));
+  source.pipe(csv);
+  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+}
+
+/** The import template: the header and two example rows a shop owner can copy. */
+export function templateCsv(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    stringify(
+      [
+        ['GIFT-001', 'กล่องของขวัญลายดอกไม้', 'Flower gift box', 'gifts', '', '259', '40', 'ชิ้น', '1', '0', '10:230;50:199', 'กล่องของขวัญพร้อมริบบิ้น'],
+        ['PEN-012', 'ปากกาเจลสีพาสเทล แพ็ก 6', '', 'stationery', '', '89', '120', 'แพ็ก', '1', '1', '', ''],
+      ],
+      { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' },
+      (error, output) => (error ? reject(error) : resolve(output)),
+    );
+  });
+}

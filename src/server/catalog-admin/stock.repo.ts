@@ -1,0 +1,61 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { products, stockMovements, type StockMovementKind } from '../db/schema.ts';
+
+export interface StockMovementInput {
+  productId: number;
+  delta: number;
+  kind: StockMovementKind;
+  reason?: string;
+  orderNo?: string | null;
+  actorEmail?: string;
+}
+
+/**
+ * Writes stock history rows. Call it in the transaction that changed `products.stock`, after the change:
+ * `stock_after` is read from the (locked) product row, so it is the figure that change left.
+ */
+export async function recordStockMovements(tx: DbOrTx, rows: readonly StockMovementInput[]): Promise<void> {
+  for (const row of rows) {
+    if (row.delta === 0) continue;
+    await tx.insert(stockMovements).values({
+      productId: row.productId,
+      delta: row.delta,
+      stockAfter: sql`(select ${products.stock} from ${products} where ${products.id} = ${row.productId})`,
+      kind: row.kind,
+      reason: (row.reason ?? '').slice(0, 500),
+      orderNo: row.orderNo ?? null,
+      actorEmail: (row.actorEmail ?? '').slice(0, 200),
+    });
+  }
+}
+
+export interface StockMovementRow {
+  id: number;
+  delta: number;
+  stockAfter: number;
+  kind: StockMovementKind;
+  reason: string;
+  orderNo: string | null;
+  actorEmail: string;
+  at: Date;
+}
+
+/** Newest first (ids follow commit order closely enough and, unlike `at`, never tie), keyset-paged by id. */
+export async function stockHistory(db: DbOrTx, productId: number, limit: number, beforeId?: number): Promise<StockMovementRow[]> {
+  return db
+    .select({
+      id: stockMovements.id,
+      delta: stockMovements.delta,
+      stockAfter: stockMovements.stockAfter,
+      kind: stockMovements.kind,
+      reason: stockMovements.reason,
+      orderNo: stockMovements.orderNo,
+      actorEmail: stockMovements.actorEmail,
+      at: stockMovements.at,
+    })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.productId, productId), beforeId ? lt(stockMovements.id, beforeId) : undefined))
+    .orderBy(desc(stockMovements.id))
+    .limit(limit);
+}

@@ -1,0 +1,168 @@
+import { getDb } from '../db/client.ts';
+import type { OrderStatus } from '../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
+import { errorFields, log } from '../log.ts';
+import { getCompany } from '../company/company.service.ts';
+import { invalidateCatalog } from '../catalog/catalog-cache.ts';
+import { returnPromotionUse } from '../promotions/promotion.repo.ts';
+import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderView } from '../../lib/orders.ts';
+import * as repo from './order.repo.ts';
+import { removeSlip } from './slip-storage.ts';
+import { enqueueOrderMail } from '../mail/outbox.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordStockMovements } from '../catalog-admin/stock.repo.ts';
+import { issueDocumentsOnPayment } from '../documents/receipt.service.ts';
+import type { Actor } from './order-actors.ts';
+import { deliveryFor } from './order-pricing.ts';
+import { ensureSweeper } from './order-sweeper.ts';
+import { orderNotFound, orderView } from './order-read.ts';
+
+/** Moving orders along the status machine (DESIGN.md section 8), and expiring unpaid ones. */
+
+// ---------------------------------------------------------------------------------------------------
+// Moving an order along the status machine
+
+export interface StatusChange {
+  action: Exclude<OrderAction, 'upload_slip'>;
+  carrier?: string | undefined;
+  trackingNo?: string | undefined;
+  note?: string | undefined;
+}
+
+export interface StatusChangeOptions {
+  /** Written to the audit trail in the same transaction (back office, admin endpoints, CLI). */
+  audit?: AuditActor | undefined;
+  /**
+   * The status the person saw when they chose the action. If the order has moved on since (another
+   * staff member acted first), nothing changes and they are told, even where the new status would
+   * allow the same action again.
+   */
+  expectedStatus?: OrderStatus | undefined;
+}
+
+/**
+ * Applies one move of DESIGN.md section 8 for this actor, inside a transaction holding the order row:
+ * two staff clicking at once, or a cancel racing the expiry sweep, cannot both apply.
+ */
+export async function changeOrderStatus(actor: Actor, orderNo: string, change: StatusChange, options: StatusChangeOptions = {}): Promise<OrderView> {
+  const db = await getDb();
+  if (actor.type !== 'system') ensureSweeper();
+  const company = await getCompany();
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const row = await repo.lockOrderByNo(tx, orderNo);
+    if (!row || (actor.type === 'member' && row.memberId !== actor.id)) throw orderNotFound();
+    if (actor.type === 'member' && change.action !== 'cancel') throw forbidden('คุณไม่มีสิทธิ์เปลี่ยนสถานะคำสั่งซื้อนี้');
+    if (options.expectedStatus && options.expectedStatus !== row.status) {
+      throw conflict(
+        'status_changed',
+        `คำสั่งซื้อนี้ถูกเปลี่ยนสถานะเป็น "${statusLabels[row.status]}" ไปแล้ว (อาจมีผู้อื่นดำเนินการก่อน) จึงไม่ได้${actionLabels[change.action]}ซ้ำ กรุณาตรวจสอบอีกครั้ง`,
+      );
+    }
+    const to = nextStatus(row, change.action, actor.type);
+    if (!to) {
+      throw conflict(
+        'invalid_transition',
+        change.action === 'cancel'
+          ? 'คำสั่งซื้อนี้ไม่สามารถยกเลิกได้แล้ว'
+          : `ไม่สามารถ${actionLabels[change.action]}ได้ในสถานะ "${statusLabels[row.status]}"`,
+      );
+    }
+    const values: Parameters<typeof repo.updateOrder>[2] = { status: to };
+    if (change.action === 'confirm_payment') {
+      values.paidAt = now;
+      values.expiresAt = null;
+    } else if (change.action === 'reject_slip') {
+      values.slipPath = null;
+      values.slipUploadedAt = null;
+      values.expiresAt = new Date(now.getTime() + company.orderExpiryHours * 3_600_000);
+    } else if (change.action === 'ship') {
+      const delivery = deliveryFor(company, row.deliveryCode);
+      const needsTracking = delivery?.trackingUrl != null;
+      if (needsTracking && !change.trackingNo) {
+        throw badRequest('tracking_required', 'กรุณากรอกเลขพัสดุ', { tracking_no: 'กรุณากรอกเลขพัสดุ' });
+      }
+      values.carrier = change.carrier || row.deliveryName;
+      values.trackingNo = change.trackingNo || null;
+      values.shippedAt = now;
+    } else if (change.action === 'deliver') {
+      values.deliveredAt = now;
+    } else if (change.action === 'cancel' || change.action === 'expire') {
+      values.cancelledAt = now;
+      values.expiresAt = null;
+    }
+    // Money taken (a confirmed transfer, or cash collected on delivery): the receipt's number is taken here.
+    if (change.action === 'confirm_payment' || (change.action === 'deliver' && row.paymentMethod === 'cod')) {
+      await issueDocumentsOnPayment(tx, row.id, now);
+    }
+    if (returnsStock(row.status, to)) {
+      const lines = await repo.linesOfOrders(tx, [row.id]);
+      await repo.returnStock(tx, lines.map((line) => ({ productId: line.productId, amount: line.amount })));
+      await recordStockMovements(
+        tx,
+        lines.map((line) => ({ productId: line.productId, delta: line.amount, kind: change.action === 'expire' ? ('expire' as const) : ('cancel' as const), orderNo: row.orderNo, reason: change.note ?? '' })),
+      );
+      if (row.promotionCode) await returnPromotionUse(tx, row.promotionCode);
+    }
+    const updated = await repo.updateOrder(tx, row.id, values);
+    await repo.insertOrderEvent(tx, {
+      orderId: row.id,
+      fromStatus: row.status,
+      toStatus: to,
+      actorType: actor.type,
+      actorId: actor.id,
+      note: change.note ?? '',
+    });
+    const mailKind = ({ confirm_payment: 'paid', ship: 'shipped', cancel: 'cancelled', expire: 'cancelled' } as const)[
+      change.action as 'confirm_payment' | 'ship' | 'cancel' | 'expire'
+    ];
+    if (mailKind) {
+      const contact = await repo.findMemberContact(tx, row.memberId);
+      if (contact) await enqueueOrderMail(tx, row.orderNo, contact.email, mailKind);
+    }
+    if (options.audit) {
+      await recordAudit(tx, options.audit, {
+        action: `order.${change.action}`,
+        entityType: 'order',
+        entityId: row.orderNo,
+        before: { status: row.status, carrier: row.carrier, trackingNo: row.trackingNo },
+        after: { status: updated.status, carrier: updated.carrier, trackingNo: updated.trackingNo },
+        note: change.note ?? '',
+      });
+    }
+    return { updated, fromStatus: row.status, previousSlip: change.action === 'reject_slip' ? row.slipPath : null };
+  });
+  if (result.previousSlip) await removeSlip(result.previousSlip).catch(() => {});
+  const view = await orderView(db, result.updated);
+  if (returnsStock(result.fromStatus, result.updated.status)) stockChanged(view.lines.map((line) => line.productCode));
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Expiry of unpaid orders
+
+/** Expires every unpaid order past its time (each in its own transaction); returns how many. */
+export async function expireUnpaidOrders(now = new Date()): Promise<string[]> {
+  const db = await getDb();
+  const expired: string[] = [];
+  for (;;) {
+    const due = await repo.unpaidOrdersPastExpiry(db, now, 100);
+    const fresh = due.filter((no) => !expired.includes(no));
+    if (fresh.length === 0) return expired;
+    for (const orderNo of fresh) {
+      try {
+        await changeOrderStatus({ type: 'system', id: null }, orderNo, { action: 'expire', note: 'หมดเวลาชำระเงิน' });
+        expired.push(orderNo);
+      } catch (error) {
+        // Paid or cancelled meanwhile: the row lock and the status check made the other move win.
+        if (!(error instanceof AppError)) throw error;
+        expired.push(orderNo);
+      }
+    }
+  }
+}
+
+/** Drops cached catalog pages that show these products; never fails the order. */
+export function stockChanged(productCodes: string[]): void {
+  invalidateCatalog({ productCodes }).catch((error: unknown) => log.warn('catalog cache invalidation failed', errorFields(error)));
+}

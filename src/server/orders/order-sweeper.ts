@@ -1,0 +1,34 @@
+import { database } from '../db/client.ts';
+import { env } from '../env.ts';
+import { onShutdown } from '../lifecycle.ts';
+import { errorFields, log } from '../log.ts';
+
+/** The periodic expiry of unpaid orders (ORDER_SWEEP_SECONDS), one per process. */
+const sweeperKey = Symbol.for('yimlamai.orderSweeper');
+
+/**
+ * Starts the periodic expiry in this process on first use of the orders service. unref() lets the
+ * process exit; the shutdown hook stops it before the database closes.
+ */
+export function ensureSweeper(): void {
+  const holder = globalThis as unknown as Record<symbol, NodeJS.Timeout | undefined>;
+  if (holder[sweeperKey]) return;
+  const seconds = env().ORDER_SWEEP_SECONDS;
+  if (seconds === 0) return;
+  const timer = setInterval(() => {
+    // Loaded when the timer fires: the status rules import the readers, which start this sweeper.
+    void database()
+      .then(() => import('./order-status.service.ts'))
+      .then(({ expireUnpaidOrders }) => expireUnpaidOrders())
+      .then((expired) => {
+        if (expired.length > 0) log.info('unpaid orders expired', { count: expired.length });
+      })
+      .catch((error: unknown) => log.error('order expiry sweep failed', errorFields(error)));
+  }, seconds * 1000);
+  timer.unref();
+  holder[sweeperKey] = timer;
+  onShutdown('order-expiry-sweep', () => {
+    clearInterval(timer);
+    holder[sweeperKey] = undefined;
+  });
+}

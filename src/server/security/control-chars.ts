@@ -1,0 +1,99 @@
+/**
+ * Text that PostgreSQL cannot store (NUL), that no shopper types (other C0 controls, DEL) or that is
+ * not text at all (lone UTF-16 surrogates, malformed percent-encoding) is refused at the edge, once
+ * for every input: path, query, JSON, form and plain-text bodies. See docs/decisions/141.
+ *
+ * Tab, line feed and carriage return are ordinary in bodies (a note or an address over several
+ * lines) but not in a path or a query, where they only come from tampering.
+ */
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_STRICT = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export type RefusedPart = 'path' | 'query' | 'body';
+
+export function badText(value: string, strict: boolean): boolean {
+  return (strict ? CONTROL_STRICT : CONTROL_IN_BODY).test(value) || LONE_SURROGATE.test(value);
+}
+
+function decoded(component: string): string | null {
+  try {
+    return decodeURIComponent(component);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the path or the query carries text the shop refuses (checked decoded, as routes see it). */
+export function badUrlPart(url: URL): RefusedPart | null {
+  const path = decoded(url.pathname);
+  if (path === null || badText(path, true)) return 'path';
+  if (url.search.length > 1) {
+    // URLSearchParams decodes invalid sequences to U+FFFD instead of throwing, so check the raw pairs.
+    for (const pair of url.search.slice(1).split('&')) {
+      const text = decoded(pair.replace(/\+/g, ' '));
+      if (text === null || badText(text, true)) return 'query';
+    }
+  }
+  return null;
+}
+
+function badJsonValue(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (typeof value === 'string') return badText(value, false);
+  if (Array.isArray(value)) return value.some((item) => badJsonValue(item, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => badText(key, false) || badJsonValue(item, depth + 1));
+  }
+  return false;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a request body carries refused text. Reads a clone, so the endpoint still gets the body. A
+ * body that does not parse is left to the endpoint, which answers its own 400.
+ */
+export async function badBody(request: Request): Promise<boolean> {
+  if (!BODY_METHODS.has(request.method.toUpperCase()) || request.body === null) return false;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await request.clone().formData();
+    } catch {
+      return false;
+    }
+    for (const [key, value] of form) {
+      if (badText(key, false)) return true;
+      if (typeof value === 'string' ? badText(value, false) : badText(value.name, true)) return true;
+    }
+    return false;
+  }
+  let text: string;
+  try {
+    text = await request.clone().text();
+  } catch {
+    return false;
+  }
+  if (type.includes('application/x-www-form-urlencoded')) {
+    for (const pair of text.split('&')) {
+      const decodedPair = decoded(pair.replace(/\+/g, ' '));
+      if (decodedPair === null || badText(decodedPair, false)) return true;
+    }
+    return false;
+  }
+  if (type.includes('json')) {
+    try {
+      return badJsonValue(JSON.parse(text));
+    } catch {
+      return badText(text, false);
+    }
+  }
+  return badText(text, false);
+}
+
+export const REFUSED_TEXT_MESSAGE = 'ข้อมูลที่ส่งมามีอักขระที่ระบบไม่รองรับ กรุณาตรวจสอบแล้วลองใหม่อีกครั้ง';

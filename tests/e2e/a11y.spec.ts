@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIslands } from './helpers';
+
+/**
+ * DESIGN.md section 9: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on the
+ * public and account pages, on a desktop and a phone.
+ */
+async function seriousViolations(page: Page) {
+  await waitForIslands(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.length,
+      first: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    }));
+}
+
+async function firstHref(page: Page, selector: string): Promise<string> {
+  const href = await page.locator(selector).first().getAttribute('href');
+  expect(href, selector).toBeTruthy();
+  return href!;
+}
+
+test('public pages have no serious or critical axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  const product = await firstHref(page, 'a[href^="/product/P"]');
+  const category = await firstHref(page, 'a[href^="/product/category/"]');
+  await page.goto('/promotions');
+  const promotion = await firstHref(page, 'a[href^="/promotions/"]');
+  const pages = ['/', '/product', category, product, '/search/ตุ๊กตา', '/cart', '/login', '/register', '/resetpassword', '/aboutus', '/howtoorder', '/contact', '/address', '/promotions', promotion, '/gallery', '/this-page-does-not-exist'];
+  const found: Record<string, unknown> = {};
+  for (const path of pages) {
+    await page.goto(path);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  expect(found).toEqual({});
+});
+
+test('account and checkout pages have no serious or critical axe violations', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+  const member = {
+    firstName: 'เข้าถึง',
+    lastName: 'ได้ทุกคน',
+    email: `a11y-${testInfo.project.name}-${stamp}@example.com`,
+    phone: `09${String((Number(stamp) * 11 + (testInfo.project.name === 'phone' ? 3 : 0)) % 100_000_000).padStart(8, '0')}`,
+    password: 'ดวงดาวบนฟ้ากว้าง',
+  };
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const registered = await page.request.post('/api/member-insert/', {
+    data: { ...member, confirmPassword: member.password, acceptTerms: true },
+    headers: { Origin: origin },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const address = await page.request.post('/api/user/addresses', {
+    data: { recipientName: 'เข้าถึง ได้ทุกคน', phone: '0812345678', line1: '1 ถนนพระราม 4', subdistrict: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' },
+    headers: { Origin: origin },
+  });
+  expect(address.status()).toBe(201);
+  // Something in the cart, so checkout shows its form.
+  await page.goto('/');
+  const product = await firstHref(page, 'a[href^="/product/P"]');
+  await page.goto(product);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: /หยิบใส่ตะกร้า|เพิ่มลงตะกร้า|ใส่ตะกร้า/ }).first().click();
+  // And an order waiting for payment, for the payment and order status pages.
+  const addressId = ((await address.json()) as { data: { id: string } }).data.id;
+  const placed = await page.request.post('/api/orders', {
+    data: { idempotency_key: `a11y-${stamp}-${testInfo.project.name}`, lines: [{ product_code: product.split('/').pop(), amount: 1 }], address_id: addressId, delivery_code: 'kerry', payment_method: 'promptpay' },
+    headers: { Origin: origin },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderNo = ((await placed.json()) as { data: { order_no: string } }).data.order_no;
+  const pages = ['/order', `/order/payment?no=${orderNo}`, `/order/delivery?no=${orderNo}`, '/user/purchase', '/user/account/profile', '/user/account/address', '/user/account/password', '/cart'];
+  const found: Record<string, unknown> = {};
+  for (const path of pages) {
+    await page.goto(path);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  expect(found).toEqual({});
+});

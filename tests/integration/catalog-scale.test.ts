@@ -1,0 +1,104 @@
+/**
+ * The catalog past COUNT_BOUND products (docs/decisions/120-catalog-speed-at-scale.md): counts stop at
+ * the bound, paging stops at the result window with a reason, and the tiered relevance search (which
+ * stops reading once a page is full) gives exactly the order a full ranking of every match gives.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { database } from '../../src/server/db/client';
+import { ensureDemoProducts } from '../../src/server/db/seed';
+import { clearProductQueryCache, countProducts, findProducts } from '../../src/server/catalog/catalog.service';
+import { COUNT_BOUND, emptyQuery, lastPage, RESULT_WINDOW, type ListingQuery } from '../../src/server/catalog/listing-query';
+import { searchKey } from '../../src/lib/thai-text';
+
+const CATALOG = 2_600;
+
+beforeAll(async () => {
+  const db = await database();
+  await ensureDemoProducts(db.db, CATALOG);
+  clearProductQueryCache();
+}, 240_000);
+
+const find = (query: Partial<ListingQuery>) => findProducts({ ...emptyQuery, ...query });
+
+/** The reference: every match ranked in one query, as search worked before the tiers. */
+async function fullRanking(keyword: string, sort: 'relevance' | 'price_asc'): Promise<number[]> {
+  const db = await database();
+  const key = searchKey(keyword);
+  const order =
+    sort === 'relevance'
+      ? sql`case when lower(name) = ${key} or lower(code) = ${key} then 0 when lower(name) like ${`${key}%`} then 1 when lower(name) like ${`%${key}%`} then 2 else 3 end, created_at desc, id desc`
+      : sql`price_satang asc, id asc`;
+  const rows = await db.rows<{ id: number }>(sql`select id from products where active and search_text like ${`%${key}%`} order by ${order}`);
+  return rows.map((row) => Number(row.id));
+}
+
+describe('catalog beyond the count bound', () => {
+  it('stops counting at the bound and says so, exact below it', async () => {
+    const all = await find({});
+    expect(all.total).toBe(COUNT_BOUND);
+    expect(all.totalCapped).toBe(true);
+    expect(all.items).toHaveLength(24);
+    const small = await find({ category: 'makeup', brands: ['glow-lab'] });
+    const [counted] = await (await database()).rows<{ n: number }>(
+      sql`select count(*)::int as n from products p join categories c on c.id = p.category_id join brands b on b.id = p.brand_id where p.active and c.code = 'makeup' and b.code = 'glow-lab'`,
+    );
+    const n = Number(counted?.n);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThanOrEqual(COUNT_BOUND);
+    expect(small.total).toBe(n);
+    expect(small.totalCapped).toBe(false);
+    expect(await countProducts({ ...emptyQuery })).toEqual({ count: COUNT_BOUND, capped: true });
+  });
+
+  it('pages up to the window, then answers with no rows and a reason instead of skipping rows', async () => {
+    const last = lastPage(COUNT_BOUND, 24);
+    expect(last).toBe(Math.ceil(RESULT_WINDOW / 24));
+    const lastPageResult = await find({ sort: 'price_asc', page: last });
+    expect(lastPageResult.items).toHaveLength(24);
+    expect(lastPageResult.beyondWindow).toBe(false);
+    const db = await database();
+    const expected = await db.rows<{ id: number }>(sql`select id from products where active order by price_satang, id offset ${(last - 1) * 24} limit 24`);
+    expect(lastPageResult.items.map((item) => item.id)).toEqual(expected.map((row) => Number(row.id)));
+
+    const deep = await find({ sort: 'price_asc', page: 3000 });
+    expect(deep.items).toEqual([]);
+    expect(deep.beyondWindow).toBe(true);
+    expect(deep.totalCapped).toBe(true);
+    // A short list past its end is just empty, not "beyond the window".
+    const short = await find({ category: 'makeup', brands: ['glow-lab'], page: 3000 });
+    expect(short.items).toEqual([]);
+    expect(short.beyondWindow).toBe(false);
+  });
+
+  it('ranks a word every product contains exactly as a full ranking would, on the first and later pages', async () => {
+    const reference = await fullRanking('ของขวัญ', 'relevance');
+    expect(reference.length).toBe(CATALOG);
+    for (const page of [1, 2, 7, lastPage(COUNT_BOUND, 24)]) {
+      clearProductQueryCache();
+      const result = await find({ keyword: 'ของขวัญ', sort: 'relevance', page });
+      expect(result.totalCapped).toBe(true);
+      expect(result.items.map((item) => item.id), `page ${page}`).toEqual(reference.slice((page - 1) * 24, page * 24));
+    }
+  });
+
+  it('keeps exact, prefix and substring name matches first for common words, and sorted searches exact', async () => {
+    for (const keyword of ['ลิป', 'ตุ๊กตา', 'เซรั่ม']) {
+      const reference = await fullRanking(keyword, 'relevance');
+      clearProductQueryCache();
+      const result = await find({ keyword, sort: 'relevance' });
+      expect(result.items.map((item) => item.id), keyword).toEqual(reference.slice(0, 24));
+      expect(result.total).toBe(Math.min(reference.length, COUNT_BOUND));
+    }
+    const byPrice = await fullRanking('ของขวัญ', 'price_asc');
+    const sorted = await find({ keyword: 'ของขวัญ', sort: 'price_asc', page: 3 });
+    expect(sorted.items.map((item) => item.id)).toEqual(byPrice.slice(48, 72));
+  });
+
+  it('still finds a misspelt word (typo tolerance) in a large catalog', async () => {
+    const result = await find({ keyword: 'ลิปสติด', sort: 'relevance' });
+    expect(result.similar).toBe(true);
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(result.items.some((item) => item.name.includes('ลิปสติก'))).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { badBody, badText, badUrlPart } from '../../src/server/security/control-chars';
+
+const url = (path: string) => new URL(path, 'http://127.0.0.1:4321');
+const post = (body: string, type: string) => new Request('http://127.0.0.1:4321/api/x', { method: 'POST', body, headers: { 'content-type': type } });
+
+describe('text refused at the edge', () => {
+  it.each([
+    ['NUL', 'a\u0000b', true, true],
+    ['escape', '\u001b[31m', true, true],
+    ['DEL', 'x\u007f', true, true],
+    ['lone high surrogate', 'x\ud800', true, true],
+    ['lone low surrogate', '\udc00x', true, true],
+    ['line break', 'ชั้น 2\nตึก A', true, false],
+    ['tab', 'a\tb', true, false],
+    ['Thai, emoji and symbols', 'ตุ๊กตา 🧸 <b>&"\'', false, false],
+  ])('%s: strict %s, body %s', (_name, value, strict, body) => {
+    expect(badText(value, true)).toBe(strict);
+    expect(badText(value, false)).toBe(body);
+  });
+
+  it('checks the decoded path and query, and refuses broken percent-encoding', () => {
+    expect(badUrlPart(url('/api/product/%00'))).toBe('path');
+    expect(badUrlPart(url('/search/a%FFb'))).toBe('path');
+    expect(badUrlPart(url('/search/%E0%B8%95%E0%B8%B8%E0%B9%8A%E0%B8%81'))).toBeNull();
+    expect(badUrlPart(url('/api/search-suggest?q=%00'))).toBe('query');
+    expect(badUrlPart(url('/api/search-suggest?q=%0A'))).toBe('query');
+    expect(badUrlPart(url('/api/search-suggest?q=%'))).toBe('query');
+    expect(badUrlPart(url('/product?q=100%25+off&sort=price'))).toBeNull();
+  });
+
+  it('reads JSON strings and keys, form fields and plain text; leaves unparsable JSON to the endpoint', async () => {
+    expect(await badBody(post(JSON.stringify({ firstName: 'สม\u0000ชาย' }), 'application/json'))).toBe(true);
+    expect(await badBody(post(JSON.stringify({ 'a\u0001': 'x' }), 'application/json'))).toBe(true);
+    expect(await badBody(post(JSON.stringify({ lines: [{ note: 'ok\nline' }] }), 'application/json'))).toBe(false);
+    expect(await badBody(post('{not json', 'application/json'))).toBe(false);
+    expect(await badBody(post('login=a%00b&password=x', 'application/x-www-form-urlencoded'))).toBe(true);
+    expect(await badBody(post('login=a%40b.c&password=x+y', 'application/x-www-form-urlencoded'))).toBe(false);
+    expect(await badBody(post('hello\u0000', 'text/plain'))).toBe(true);
+    const form = new FormData();
+    form.set('note', 'x\u0000');
+    expect(await badBody(new Request('http://127.0.0.1:4321/api/x', { method: 'POST', body: form }))).toBe(true);
+    // The endpoint can still read the body after the check.
+    const request = post('{"a":"b"}', 'application/json');
+    await badBody(request);
+    expect(await request.json()).toEqual({ a: 'b' });
+  });
+});
