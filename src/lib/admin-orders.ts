@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrderStatus } from './orders.ts';
+import { parseSlipFilter } from './slip-check.ts';
 
 /**
  * The back office's view of orders (DESIGN.md section 10): its status tabs, the list query in the URL,
@@ -40,6 +41,11 @@ export const adminOrderQuerySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   from: isoDate,
   to: isoDate,
+  /** Only on the review tab: slips without a readable QR, or with a warning. */
+  slip: z
+    .string()
+    .optional()
+    .transform((value) => parseSlipFilter(value) ?? undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
@@ -55,6 +61,7 @@ export function adminOrderListUrl(query: Partial<AdminOrderQuery>): string {
   if (query.q) params.set('q', query.q);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.slip && query.tab === 'review') params.set('slip', query.slip);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `/admin/orders?${search}` : '/admin/orders';

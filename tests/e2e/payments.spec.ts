@@ -142,7 +142,13 @@ test.describe('payments a shop can trust, and its paperwork', () => {
     await expect(check.getByTestId('slip-check-status')).toHaveText('อ่าน QR สลิปได้');
     await expect(check.getByTestId('slip-bank')).toHaveText('ธนาคารกสิกรไทย (KBANK)');
     await expect(check.getByTestId('slip-reference')).toHaveText(ref.transRef);
+    // The same beside the slip in the back office, and on the order's row in the review tab.
+    await page.goto(`/admin/orders/${orderNo}`);
+    await expect(page.getByTestId('slip-check').getByTestId('slip-reference')).toHaveText(ref.transRef);
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/slip-check-${testInfo.project.name}.png`, fullPage: true });
+    await page.goto(`/admin/orders?tab=review&q=${orderNo}`);
+    await expect(page.locator(`tr[data-order-no="${orderNo}"] [data-slip-check]`)).toHaveText('มีสลิป · อ่าน QR สลิปได้');
+    await expect(page.getByTestId('slip-filter')).toBeVisible();
     const confirm = await page.request.post('/api/order-status-update', {
       data: { no: orderNo, action: 'confirm_payment' },
       headers: { Authorization: `Bearer ${staffToken}` },

@@ -7,6 +7,8 @@ import { orderSlipChecks, orders, slipReferences } from '../../src/server/db/sch
 import { changeOrderStatus, getOrder, placeOrder, uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
 import { countReviewBySlipCheck, slipFilterCondition } from '../../src/server/payments/slip.repo';
 import { AppError } from '../../src/server/http/errors';
+import { listOrdersForAdmin } from '../../src/server/orders/admin-orders.service';
+import { adminOrderListUrl, parseAdminOrderQuery } from '../../src/lib/admin-orders';
 import { POST as slipRoute } from '../../src/pages/api/order-slip';
 import { POST as orderGetRoute } from '../../src/pages/api/order-get';
 import { call, createMember, newKey, productWithStock, type TestMember } from '../fixtures/orders';
@@ -160,6 +162,16 @@ describe('slip QR verification', () => {
     const staff = await createMember({ scopes: ['admin'] });
     const seen = await getOrder({ type: 'staff', id: staff.id }, order.orderNo);
     expect(seen.slipCheck?.status).toBe('warning');
+    // The back office's review tab filters by it and says it on the row.
+    const review = (slip: string | undefined) => listOrdersForAdmin(parseAdminOrderQuery(new URLSearchParams({ tab: 'review', ...(slip ? { slip } : {}) })));
+    const warnedTab = await review('warning');
+    expect(warnedTab.rows.find((row) => row.orderNo === order.orderNo)?.slipCheck).toBe('warning');
+    expect(warnedTab.rows.every((row) => row.slipCheck === 'warning')).toBe(true);
+    expect(warnedTab.slipCounts?.warning).toBe(counts.warning);
+    expect((await review('no_qr')).rows.map((row) => row.orderNo)).not.toContain(order.orderNo);
+    expect((await review('bogus')).rows.map((row) => row.orderNo)).toContain(order.orderNo);
+    expect(adminOrderListUrl({ tab: 'review', slip: 'no_qr' })).toBe('/admin/orders?tab=review&slip=no_qr');
+    expect(adminOrderListUrl({ tab: 'all', slip: 'no_qr' })).toBe('/admin/orders');
   });
 
   it('lets only one of two orders have a slip uploaded to both at the same moment', async () => {

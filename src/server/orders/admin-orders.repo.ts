@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { members, orderLines, orders, orderStaffNotes, products } from '../db/schema.ts';
-import type { OrderStatus } from '../db/schema.ts';
+import { members, orderLines, orderSlipChecks, orders, orderStaffNotes, products } from '../db/schema.ts';
+import type { OrderStatus, SlipCheckStatus } from '../db/schema.ts';
+import { slipFilterCondition, type SlipFilter } from '../payments/slip.repo.ts';
 
 /** Queries of the back office's order pages and dashboard (every list pages on the server). */
 
@@ -11,6 +12,8 @@ export interface AdminOrderFilter {
   from?: Date | undefined;
   /** Exclusive. */
   to?: Date | undefined;
+  /** Slips without a readable QR, or with a warning (the review tab's filter). */
+  slip?: SlipFilter | undefined;
 }
 
 function escapeLike(value: string): string {
@@ -41,6 +44,7 @@ function filterCondition(filter: Omit<AdminOrderFilter, 'statuses'>): SQL[] {
   if (search) where.push(search);
   if (filter.from) where.push(gte(orders.createdAt, filter.from));
   if (filter.to) where.push(lt(orders.createdAt, filter.to));
+  if (filter.slip) where.push(slipFilterCondition(filter.slip));
   return where;
 }
 
@@ -55,6 +59,8 @@ export interface AdminOrderRow {
   memberName: string;
   memberEmail: string;
   hasSlip: boolean;
+  /** What the slip's QR said, when the order has a slip. */
+  slipCheck: SlipCheckStatus | null;
   trackingNo: string | null;
   createdAt: Date;
   itemCount: number;
@@ -81,12 +87,14 @@ export async function listAdminOrders(
         lastName: members.lastName,
         memberEmail: members.email,
         slipPath: orders.slipPath,
+        slipCheck: orderSlipChecks.status,
         trackingNo: orders.trackingNo,
         createdAt: orders.createdAt,
         itemCount,
       })
       .from(orders)
       .innerJoin(members, eq(members.id, orders.memberId))
+      .leftJoin(orderSlipChecks, eq(orderSlipChecks.orderId, orders.id))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNo))
       .limit(pageSize)
@@ -106,6 +114,7 @@ export async function listAdminOrders(
       memberName: `${row.firstName} ${row.lastName}`.trim(),
       memberEmail: row.memberEmail,
       hasSlip: row.slipPath !== null,
+      slipCheck: row.slipPath !== null ? (row.slipCheck ?? null) : null,
       trackingNo: row.trackingNo,
       createdAt: row.createdAt,
       itemCount: Number(row.itemCount),

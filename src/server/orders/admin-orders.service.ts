@@ -18,6 +18,7 @@ import * as adminRepo from './admin-orders.repo.ts';
 import { changeOrderStatus, getOrder, type StatusChange } from './order.service.ts';
 import type { OrderMailKind } from './order-mail.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';
+import { countReviewBySlipCheck } from '../payments/slip.repo.ts';
 
 /** The back office's order rules: the list, one order with what staff may do next, and their actions. */
 
@@ -32,14 +33,16 @@ export async function listOrdersForAdmin(query: AdminOrderQuery) {
     to: query.to ? new Date(bangkokDayStart(query.to).getTime() + 86_400_000) : undefined,
   };
   const tab = adminTabOf(query.tab);
-  const [{ rows, total }, byStatus] = await Promise.all([
-    adminRepo.listAdminOrders(db, { ...filter, statuses: tab.statuses }, query.page, ADMIN_ORDER_PAGE_SIZE),
+  const slip = tab.key === 'review' ? query.slip : undefined;
+  const [{ rows, total }, byStatus, bySlipCheck] = await Promise.all([
+    adminRepo.listAdminOrders(db, { ...filter, slip, statuses: tab.statuses }, query.page, ADMIN_ORDER_PAGE_SIZE),
     adminRepo.countAdminOrders(db, filter),
+    tab.key === 'review' ? countReviewBySlipCheck(db) : Promise.resolve(null),
   ]);
   const counts = Object.fromEntries(
     adminOrderTabs.map((entry) => [entry.key, entry.statuses.reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0)]),
   ) as Record<AdminOrderTab, number>;
-  return { rows, total, counts, page: query.page, pageSize: ADMIN_ORDER_PAGE_SIZE };
+  return { rows, total, counts, slipCounts: bySlipCheck, page: query.page, pageSize: ADMIN_ORDER_PAGE_SIZE };
 }
 
 export type StaffAction = Exclude<OrderAction, 'upload_slip'>;
