@@ -83,7 +83,7 @@ test.describe('content pages', () => {
     await screenshot(page, testInfo, 'page-editor-phone-preview');
 
     await page.getByRole('button', { name: 'เผยแพร่' }).click();
-    await expect(page.getByTestId('flash')).toContainText('เผยแพร่แล้ว');
+    await expect(page.getByTestId('admin-flash')).toContainText('เผยแพร่แล้ว');
 
     const visitor = await shopper(browser, testInfo);
     await visitor.goto(`/${slug}`);
@@ -97,11 +97,11 @@ test.describe('content pages', () => {
 
     // Back to the version the shop started with.
     await page.locator('[data-testid="versions-table"] tr', { hasText: 'ฉบับแรก' }).getByRole('button', { name: 'กู้คืนฉบับนี้' }).click();
-    await expect(page.getByTestId('flash')).toContainText('กู้คืนฉบับเดิม');
+    await expect(page.getByTestId('admin-flash')).toContainText('กู้คืนฉบับเดิม');
     await waitForIslands(page);
     await expect(page.getByLabel('เนื้อหา', { exact: true })).not.toHaveValue(new RegExp(mark));
     await page.getByRole('button', { name: 'เผยแพร่' }).click();
-    await expect(page.getByTestId('flash')).toContainText('เผยแพร่แล้ว');
+    await expect(page.getByTestId('admin-flash')).toContainText('เผยแพร่แล้ว');
     await visitor.reload();
     await expect(content).not.toContainText(mark);
     await expect(content).toContainText(slug === 'aboutus' ? 'สิ่งที่เราใส่ใจ' : 'สอบถามเพิ่มเติม');
@@ -194,7 +194,7 @@ test.describe('shop settings', () => {
     try {
       await phone.fill('02 345 6789');
       await page.locator('#company').getByRole('button', { name: 'บันทึก' }).click();
-      await expect(page.getByTestId('flash')).toContainText('บันทึกข้อมูลร้านแล้ว');
+      await expect(page.getByTestId('admin-flash')).toContainText('บันทึกข้อมูลร้านแล้ว');
       await expect(phone).toHaveValue('02-345-6789');
 
       const visitor = await shopper(browser, testInfo);
@@ -209,7 +209,7 @@ test.describe('shop settings', () => {
       await page.goto('/admin/settings');
       await page.getByLabel('เบอร์โทรศัพท์ร้าน').fill(original);
       await page.locator('#company').getByRole('button', { name: 'บันทึก' }).click();
-      await expect(page.getByTestId('flash')).toContainText('บันทึกข้อมูลร้านแล้ว');
+      await expect(page.getByTestId('admin-flash')).toContainText('บันทึกข้อมูลร้านแล้ว');
     }
   });
 
@@ -221,7 +221,7 @@ test.describe('shop settings', () => {
     await page.getByLabel('ชื่อร้าน', { exact: true }).fill('ร้านชื่อใหม่ที่ยังไม่บันทึก');
     await page.getByLabel('เลขประจำตัวผู้เสียภาษี (13 หลัก)').fill('0105566123457');
     await page.locator('#company').getByRole('button', { name: 'บันทึก' }).click();
-    await expect(page.getByTestId('flash')).toContainText('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง');
+    await expect(page.getByTestId('admin-flash')).toContainText('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง');
     await expect(page.getByLabel('ชื่อร้าน', { exact: true })).toHaveValue('ร้านชื่อใหม่ที่ยังไม่บันทึก');
     await expect(page.getByLabel('เลขประจำตัวผู้เสียภาษี (13 หลัก)')).toHaveValue('0105566123457');
     // Nothing wider than the screen: the forms wrap on a phone.
@@ -303,11 +303,11 @@ test.describe('promotions', () => {
     await page.getByLabel('สิ้นสุด (เวลาไทย)').fill('2020-01-01T00:00');
     await page.getByRole('button', { name: 'บันทึก' }).click();
     // Refused with the reason, and nothing typed is lost.
-    await expect(page.getByTestId('flash')).toContainText('วันสิ้นสุดต้องหลังวันเริ่ม');
+    await expect(page.getByTestId('admin-flash')).toContainText('วันสิ้นสุดต้องหลังวันเริ่ม');
     await expect(page.getByLabel('ชื่อโปรโมชั่น')).toHaveValue(`ลดต้อนรับ ${code}`);
     await page.getByLabel('สิ้นสุด (เวลาไทย)').fill('2035-12-31T23:59');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    await expect(page.getByTestId('flash')).toContainText(`สร้างโปรโมชั่น ${code} แล้ว`);
+    await expect(page.getByTestId('admin-flash')).toContainText(`สร้างโปรโมชั่น ${code} แล้ว`);
     await expect(page).toHaveURL(`/admin/promotions/${code}`);
     const preview = page.getByTestId('promotion-preview');
     await expect(preview).toContainText(`ลดต้อนรับ ${code}`);

@@ -203,7 +203,7 @@ describe('orders in the back office', () => {
     expect(response.headers.get('location')).toBe(`/admin/orders/${order.orderNo}`);
     const flash = response.cookies.get('admin_flash');
     expect(flash).toBeDefined();
-    expect(JSON.parse(Buffer.from(flash!.value, 'base64url').toString('utf8')).message).toMatch(/ไม่สามารถปฏิเสธสลิป/);
+    expect(JSON.parse(Buffer.from(flash!.value, 'base64url').toString('utf8')).text).toMatch(/ไม่สามารถปฏิเสธสลิป/);
   });
 
   it('a rejected slip sends the order back to the member with the reason in its timeline', async () => {

@@ -47,7 +47,7 @@ describe('/admin/gallery', () => {
     const context = { request, url: new URL(request.url), params: { code: 'graduation', action: 'upload' }, cookies: { get: () => undefined, has: () => false, set: (k: string, v: string) => cookies.set(k, v), delete: () => {} }, clientAddress: '127.0.0.1', locals: {}, site: new URL('http://127.0.0.1:4321') };
     const response = (await onRequest(context as never, async () => albumRoute.POST(context as never))) as Response;
     expect(response.status).toBe(303);
-    expect(Buffer.from(cookies.get('content_flash') ?? '', 'base64url').toString('utf8')).toContain('เพิ่มรูปแล้ว 3 รูป');
+    expect(Buffer.from(cookies.get('admin_flash') ?? '', 'base64url').toString('utf8')).toContain('เพิ่มรูปแล้ว 3 รูป');
 
     let album = await albumForAdmin('graduation');
     expect(album.pictures).toHaveLength(3);

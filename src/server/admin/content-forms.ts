@@ -1,65 +1,10 @@
-import type { APIContext, APIRoute, AstroCookies } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { AppError, badRequest } from '../http/errors.ts';
 import { toErrorResponse, validationError } from '../http/responses.ts';
 import type { Permission } from '../../lib/roles.ts';
 import { requireStaff, type StaffMember } from './guard.ts';
-
-/**
- * Back-office forms post to small endpoints and come back with a 303 and a one-time Thai message
- * (a short-lived cookie read by the next page), so every form works before JavaScript arrives and a
- * reload never posts twice.
- */
-export type FlashKind = 'success' | 'danger' | 'warning';
-export interface Flash {
-  kind: FlashKind;
-  text: string;
-  /** After a refused form: which form (its action path) and what was typed, so the page can show it again. */
-  form?: string;
-  values?: Record<string, string[]>;
-}
-
-const FLASH_COOKIE = 'content_flash';
-/** Browsers keep cookies up to about 4 KB; what was typed is left out rather than lose the message. */
-const MAX_FLASH_COOKIE = 3500;
-
-const encodeFlash = (flash: Flash) => Buffer.from(JSON.stringify(flash), 'utf8').toString('base64url');
-
-export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  let value = encodeFlash(flash);
-  if (value.length > MAX_FLASH_COOKIE) value = encodeFlash({ kind: flash.kind, text: flash.text });
-  cookies.set(FLASH_COOKIE, value, { path: '/admin', httpOnly: true, sameSite: 'lax', maxAge: 120 });
-}
-
-function isValues(value: unknown): value is Record<string, string[]> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))
-  );
-}
-
-/** Reads and clears the message; call in a page's frontmatter (before anything streams). */
-export function takeFlash(cookies: AstroCookies): Flash | null {
-  const raw = cookies.get(FLASH_COOKIE)?.value;
-  if (!raw) return null;
-  cookies.delete(FLASH_COOKIE, { path: '/admin' });
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Flash>;
-    if ((parsed.kind === 'success' || parsed.kind === 'danger' || parsed.kind === 'warning') && typeof parsed.text === 'string') {
-      const flash: Flash = { kind: parsed.kind, text: parsed.text.slice(0, 500) };
-      if (typeof parsed.form === 'string' && isValues(parsed.values)) Object.assign(flash, { form: parsed.form, values: parsed.values });
-      return flash;
-    }
-  } catch {
-    // A mangled cookie is just dropped.
-  }
-  return null;
-}
-
-export function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
-}
+import { seeOther, setFlash, type Flash } from './flash.ts';
 
 /** Only our own back-office addresses are followed after a form post. */
 export function safeAdminPath(value: unknown, fallback: string): string {
@@ -114,12 +59,12 @@ export function formEndpoint(
       const staff = await requireStaff(context, permission);
       form = await readForm(context.request);
       const result = await handler(context, form, staff);
-      if (result.flash) setFlash(context.cookies, result.flash);
+      if (result.flash) setFlash(context.cookies, context.url, result.flash);
       return seeOther(result.to);
     } catch (error) {
       const appError = error instanceof AppError ? error : error instanceof z.ZodError ? validationError(error) : null;
       if (appError && appError.status >= 400 && appError.status < 500 && ![401, 403, 404].includes(appError.status)) {
-        setFlash(context.cookies, { kind: 'danger', text: appError.message, form: context.url.pathname, values: typedValues(form) });
+        setFlash(context.cookies, context.url, { kind: 'danger', text: appError.message, form: context.url.pathname, values: typedValues(form) });
         const fallback = back(context);
         return seeOther(safeAdminPath(form?.get('back'), fallback));
       }

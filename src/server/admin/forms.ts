@@ -1,46 +1,18 @@
-import type { APIContext, AstroCookies } from 'astro';
+import type { APIContext } from 'astro';
 import { AppError, badRequest } from '../http/errors.ts';
 import { z } from 'zod';
 import { endpoint, ok, toErrorResponse, validationError } from '../http/responses.ts';
-import { cookieIsSecure } from '../auth/cookies.ts';
+import { seeOther, setFlash, type Flash } from './flash.ts';
 import { auditActor, requireStaff, type StaffMember } from './guard.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { Permission } from '../../lib/roles.ts';
 
 /**
  * Back-office forms post to endpoints that answer 303 back to the page with a one-time Thai message
- * (post/redirect/get), so they work before JavaScript arrives and a reload never repeats an action.
+ * (post/redirect/get, flash.ts), so they work before JavaScript arrives and a reload never repeats an action.
  * A client that asks for JSON (`Accept: application/json`) gets the `{ data }` / `{ message, code }`
  * envelope with the real status instead.
  */
-export const FLASH_COOKIE = 'admin_flash';
-
-export interface Flash {
-  kind: 'success' | 'danger' | 'warning';
-  message: string;
-  /** Extra lines (for example, orders a bulk action refused and why). */
-  details?: string[];
-}
-
-export function setFlash(cookies: AstroCookies, url: URL, flash: Flash): void {
-  const value = Buffer.from(JSON.stringify(flash), 'utf8').toString('base64url');
-  cookies.set(FLASH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(url), path: '/admin', maxAge: 120 });
-}
-
-/** Reads and removes the flash: it is shown once. */
-export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
-  const raw = cookies.get(FLASH_COOKIE)?.value;
-  if (!raw) return null;
-  cookies.delete(FLASH_COOKIE, { path: '/admin', httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(url) });
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Flash;
-    if (typeof parsed.message !== 'string') return null;
-    return { kind: parsed.kind === 'success' || parsed.kind === 'warning' ? parsed.kind : 'danger', message: parsed.message.slice(0, 500), details: Array.isArray(parsed.details) ? parsed.details.slice(0, 50).map(String) : [] };
-  } catch {
-    return null;
-  }
-}
-
 /** A local back-office path to return to, or the fallback. */
 export function backPath(value: FormDataEntryValue | null | undefined, fallback: string): string {
   const text = typeof value === 'string' ? value : '';
@@ -57,10 +29,6 @@ export async function readForm(request: Request): Promise<FormData> {
 
 export function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
-}
-
-export function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'private, no-store' } });
 }
 
 export interface ActionContext {
@@ -96,13 +64,13 @@ export function adminAction(
     try {
       const outcome = await handle({ context, staff, actor: auditActor(staff, context, json ? 'api' : 'web'), form });
       if (json) return ok(outcome.data ?? { message: outcome.message, details: outcome.details ?? [] }, { headers: { 'Cache-Control': 'private, no-store' } });
-      setFlash(context.cookies, context.url, { kind: outcome.kind ?? 'success', message: outcome.message, details: outcome.details ?? [] });
+      setFlash(context.cookies, context.url, { kind: outcome.kind ?? 'success', text: outcome.message, details: outcome.details ?? [] });
       return seeOther(outcome.redirect ?? back);
     } catch (error) {
       if (json) return toErrorResponse(error, context);
       const refusal = error instanceof z.ZodError ? validationError(error) : error;
       if (refusal instanceof AppError && refusal.status < 500) {
-        setFlash(context.cookies, context.url, { kind: 'danger', message: refusal.message });
+        setFlash(context.cookies, context.url, { kind: 'danger', text: refusal.message });
         return seeOther(back);
       }
       throw error;

@@ -1,23 +1,17 @@
-import type { APIContext, APIRoute, AstroCookies } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import { AppError } from '../http/errors.ts';
 import { ok, toErrorResponse } from '../http/responses.ts';
 import { auditActor, requireStaff, type StaffMember } from '../admin/guard.ts';
+import { setFlash } from '../admin/flash.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { Permission } from '../../lib/roles.ts';
 
 /**
  * Back-office form endpoints that work before JavaScript arrives and from islands alike: a plain form
- * post gets a 303 back to the page with a Thai flash message (kept in a one-minute cookie, not the URL);
+ * post gets a 303 back to the page with a Thai flash message (admin/flash.ts: a cookie, not the URL);
  * a fetch that asks for JSON gets `{ data }` or `{ message, code, fields }`. The staff check runs first,
  * before the body is read.
  */
-export const FLASH_COOKIE = 'catalog_flash';
-
-export interface Flash {
-  kind: 'success' | 'danger';
-  text: string;
-}
-
 export function wantsJson(request: Request): boolean {
   return /application\/(json|x-ndjson)/.test(request.headers.get('accept') ?? '');
 }
@@ -27,23 +21,6 @@ export function adminBack(raw: unknown, fallback: string): string {
   if (typeof raw !== 'string' || raw.length > 1000) return fallback;
   if (!/^\/admin(\/[A-Za-z0-9_\-/.%]*)?(\?[A-Za-z0-9_\-=&%.+]*)?$/.test(raw) || raw.includes('//') || raw.includes('..')) return fallback;
   return raw;
-}
-
-export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), { path: '/admin', httpOnly: true, sameSite: 'lax', maxAge: 60 });
-}
-
-/** The flash left for this page (read once). */
-export function takeFlash(cookies: AstroCookies): Flash | null {
-  const raw = cookies.get(FLASH_COOKIE)?.value;
-  if (!raw) return null;
-  cookies.delete(FLASH_COOKIE, { path: '/admin' });
-  try {
-    const flash = JSON.parse(decodeURIComponent(raw)) as Flash;
-    return (flash.kind === 'success' || flash.kind === 'danger') && typeof flash.text === 'string' ? { kind: flash.kind, text: flash.text.slice(0, 500) } : null;
-  } catch {
-    return null;
-  }
 }
 
 export interface ActionResult {
@@ -78,11 +55,11 @@ export function adminAction(
     try {
       const result = await handler({ context, staff, actor: auditActor(staff, context) });
       if (json) return ok(result.data ?? { message: result.message, location: result.location ?? back });
-      setFlash(context.cookies, { kind: 'success', text: result.message });
+      setFlash(context.cookies, context.url, { kind: 'success', text: result.message });
       return context.redirect(result.location ?? back, 303);
     } catch (error) {
       if (json || !(error instanceof AppError)) return toErrorResponse(error, context);
-      setFlash(context.cookies, { kind: 'danger', text: error.message });
+      setFlash(context.cookies, context.url, { kind: 'danger', text: error.message });
       return context.redirect(back, 303);
     }
   };
