@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { grantRole } from './fixtures/roles';
 import { waitForIslands } from './helpers';
 
 /**
@@ -82,6 +83,86 @@ test('account and checkout pages have no serious or critical axe violations', as
   const found: Record<string, unknown> = {};
   for (const path of pages) {
     await page.goto(path);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  expect(found).toEqual({});
+});
+
+test('back-office pages have no serious or critical axe violations', async ({ page }, testInfo) => {
+  // DESIGN.md section 10: the back office is used on phones too, by the same rules as the shop.
+  test.setTimeout(300_000);
+  const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+  const email = `a11y-owner-${testInfo.project.name}-${stamp}@example.com`;
+  const password = 'ดวงดาวบนฟ้ากว้าง';
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const product = await firstHref(page, 'a[href^="/product/P"]');
+  const registered = await page.request.post('/api/member-insert/', {
+    data: {
+      firstName: 'เจ้าของ',
+      lastName: 'เข้าถึงได้',
+      email,
+      phone: `08${String((Number(stamp) * 7 + (testInfo.project.name === 'phone' ? 5 : 0)) % 100_000_000).padStart(8, '0')}`,
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    },
+    headers: { Origin: origin },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await grantRole(email, 'owner');
+  const address = await page.request.post('/api/user/addresses', {
+    data: { recipientName: 'เจ้าของ เข้าถึงได้', phone: '0812345678', line1: '1 ถนนพระราม 4', subdistrict: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' },
+    headers: { Origin: origin },
+  });
+  expect(address.status()).toBe(201);
+  const code = product.split('/').pop()!;
+  const placed = await page.request.post('/api/orders', {
+    data: { idempotency_key: `a11y-admin-${stamp}-${testInfo.project.name}`, lines: [{ product_code: code, amount: 1 }], address_id: ((await address.json()) as { data: { id: string } }).data.id, delivery_code: 'kerry', payment_method: 'promptpay' },
+    headers: { Origin: origin },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderNo = ((await placed.json()) as { data: { order_no: string } }).data.order_no;
+
+  await page.goto('/admin/gallery');
+  const album = await firstHref(page, 'main a[href^="/admin/gallery/"]');
+  await page.goto('/admin/promotions');
+  const promotion = await firstHref(page, 'main a[href^="/admin/promotions/"]:not([href$="/new"])');
+  await page.goto('/admin/members');
+  const member = await firstHref(page, 'main a[href^="/admin/members/"]');
+  const pages = [
+    '/admin',
+    '/admin/orders',
+    '/admin/orders?tab=review',
+    `/admin/orders/${orderNo}`,
+    '/admin/orders/import-tracking',
+    '/admin/products',
+    '/admin/products/new',
+    `/admin/products/${code}`,
+    `/admin/products/${code}/stock`,
+    '/admin/categories',
+    '/admin/brands',
+    '/admin/import',
+    '/admin/pages',
+    '/admin/pages/aboutus',
+    '/admin/settings',
+    '/admin/promotions',
+    '/admin/promotions/new',
+    promotion,
+    '/admin/gallery',
+    album,
+    '/admin/recruitment',
+    '/admin/staff',
+    '/admin/members',
+    member,
+    '/admin/audit',
+    '/admin/two-step',
+  ];
+  const found: Record<string, unknown> = {};
+  for (const path of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
     const violations = await seriousViolations(page);
     if (violations.length > 0) found[path] = violations;
   }
