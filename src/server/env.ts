@@ -52,6 +52,8 @@ const envSchema = z.object({
       'must be a comma-separated list of emails',
     )
     .default(''),
+  /** Sign-ups from one address per hour (a shop whose shoppers share one address, at a fair, may need more). */
+  REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Mail outbox (docs/decisions/143): how often each instance looks for due mails; 0 turns its worker off. */
   MAIL_POLL_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
   /** Tries before a mail is marked failed (the back office and `npm run shop -- mail-failed` show it). */

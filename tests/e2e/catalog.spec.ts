@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForIslands } from './helpers';
+import { waitForIslands, withShopWideState } from './helpers';
 
 /** Catalog pages of DESIGN.md section 4 (issue 3), on desktop and phone. */
 
@@ -103,16 +103,20 @@ test.describe('catalog', () => {
   test('listings work without JavaScript: GET filters keep each other across pages', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    // The demo's 360 products and 28 gifts, plus any the back-office tests have added meanwhile.
+    const found = async () => Number((await page.getByTestId('result-count').textContent())?.match(/พบสินค้า ([\d,]+) รายการ/)?.[1]?.replace(/,/g, '') ?? NaN);
     await page.goto('/product');
-    await expect(page.getByTestId('result-count')).toContainText('พบสินค้า 360 รายการ');
+    expect(await found()).toBeGreaterThanOrEqual(360);
     await openFilters(page);
     await page.getByRole('combobox', { name: 'ประเภทสินค้า' }).selectOption('gifts');
     await page.getByRole('button', { name: 'กรองสินค้า' }).click();
     await expect(page).toHaveURL(/\/product\?category=gifts&min=&max=$/);
-    await expect(page.getByTestId('result-count')).toContainText('พบสินค้า 28 รายการ');
+    const gifts = await found();
+    expect(gifts).toBeGreaterThanOrEqual(28);
+    expect(gifts).toBeLessThanOrEqual(48);
     await page.getByRole('navigation', { name: 'เลขหน้า' }).getByRole('link', { name: 'หน้า 2' }).click();
     await expect(page).toHaveURL(/\/product\/category\/page\/2\?category=gifts$/);
-    await expect(page.locator('.product-card')).toHaveCount(4);
+    await expect(page.locator('.product-card')).toHaveCount(gifts - 24);
     await context.close();
   });
 
@@ -151,18 +155,21 @@ test.describe('catalog', () => {
   });
 
   test('content pages come from Markdown with company values filled in', async ({ page }) => {
-    await page.goto('/aboutus');
-    await expect(page.getByText('เริ่มจากร้านเล็ก ๆ ย่านบางรัก')).toBeVisible();
-    await expect(page.locator('.content-body')).toContainText('โทร 081-234-5678 · LINE @yimlamai');
-    await expect(page.locator('.content-body')).not.toContainText('{{');
-    await expect(page.locator('.job-post')).toHaveCount(2);
-    await page.goto('/address');
-    await expect(page.locator('.content-body')).toContainText('123/45 ถนนพระรามที่ 4');
-    await expect(page.getByRole('link', { name: 'เปิดแผนที่ Google Maps' })).toHaveAttribute('href', /google\.com\/maps/);
-    await page.goto('/contact');
-    await expect(page.locator('.content-body').getByRole('link', { name: '081-234-5678' })).toHaveAttribute('href', 'tel:0812345678');
-    await page.goto('/howtoorder');
-    await expect(page.getByRole('heading', { level: 1, name: 'วิธีการสั่งซื้อ' })).toBeVisible();
+    test.setTimeout(150_000);
+    await withShopWideState(async () => {
+      await page.goto('/aboutus');
+      await expect(page.getByText('เริ่มจากร้านเล็ก ๆ ย่านบางรัก')).toBeVisible();
+      await expect(page.locator('.content-body')).toContainText('โทร 081-234-5678 · LINE @yimlamai');
+      await expect(page.locator('.content-body')).not.toContainText('{{');
+      await expect(page.locator('.job-post')).toHaveCount(2);
+      await page.goto('/address');
+      await expect(page.locator('.content-body')).toContainText('123/45 ถนนพระรามที่ 4');
+      await expect(page.getByRole('link', { name: 'เปิดแผนที่ Google Maps' })).toHaveAttribute('href', /google\.com\/maps/);
+      await page.goto('/contact');
+      await expect(page.locator('.content-body').getByRole('link', { name: '081-234-5678' })).toHaveAttribute('href', 'tel:0812345678');
+      await page.goto('/howtoorder');
+      await expect(page.getByRole('heading', { level: 1, name: 'วิธีการสั่งซื้อ' })).toBeVisible();
+    });
   });
 
   test('every catalog route answers 200, unknown codes 404', async ({ request }) => {
@@ -184,7 +191,9 @@ test.describe('catalog', () => {
     expect(sitemap).toContain('/product/category/makeup</loc>');
     expect(sitemap).toContain('/promotions/WELCOME10</loc>');
     const products = await (await request.get('/sitemaps/products-1.xml')).text();
-    expect(products.match(/<url>/g)?.length).toBe(360);
+    expect(products.match(/<url>/g)?.length).toBeGreaterThanOrEqual(360);
+    expect(products).toContain('/product/P00001</loc>');
+    expect(products).toContain('/product/P00360</loc>');
     expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http.*\/sitemap\.xml/);
   });
 

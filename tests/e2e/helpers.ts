@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
@@ -17,4 +19,31 @@ export async function waitForIslands(page: Page): Promise<void> {
 export function e2eDataDir(): string {
   const port = Number(process.env.E2E_PORT ?? 4399);
   return process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shop-e2e-${port}`;
+}
+
+/**
+ * Runs a step that changes, or reads, something every page shows (the shop's phone number, a content page
+ * other tests read) while no other worker runs such a step: a lock directory in the e2e server's DATA_DIR.
+ * A lock older than two minutes belongs to a killed run (no step holds it that long) and is taken over.
+ */
+export async function withShopWideState<T>(step: () => Promise<T>): Promise<T> {
+  const lock = path.join(e2eDataDir(), 'e2e-shop-wide.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 2 * 60_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await step();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -2,6 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
+import { env } from '../env.ts';
 
 /**
  * Fixed-window counters in the database, so every instance of the shop sees the same counts.
@@ -21,7 +22,10 @@ export const LIMITS = {
   loginFailPerAccount: { name: 'login-fail:acct', max: 30, windowMs: 15 * 60_000 },
   loginFailPerIp: { name: 'login-fail:ip', max: 50, windowMs: 15 * 60_000 },
   availabilityPerIp: { name: 'check:ip', max: 60, windowMs: 60_000 },
-  registerPerIp: { name: 'register:ip', max: 50, windowMs: 60 * 60_000 },
+  /** REGISTER_PER_IP_PER_HOUR, read when counted, so the operator's setting applies. */
+  get registerPerIp(): Limit {
+    return { name: 'register:ip', max: env().REGISTER_PER_IP_PER_HOUR, windowMs: 60 * 60_000 };
+  },
   resetPerIp: { name: 'reset:ip', max: 20, windowMs: 60 * 60_000 },
   resetPerEmail: { name: 'reset:email', max: 5, windowMs: 60 * 60_000 },
   passwordChangeFail: { name: 'password-fail:member', max: 10, windowMs: 15 * 60_000 },
