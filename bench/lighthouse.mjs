@@ -6,6 +6,8 @@
 //   npm install --no-save lighthouse chrome-launcher      (or LIGHTHOUSE_DIR=/dir/with/node_modules)
 //   npm run build && node bench/lighthouse.mjs
 // BENCH_DATA_DIR runs it against a seeded embedded database instead of the in-memory demo shop.
+// It needs a full Chromium (Debian's `chromium` package, or LIGHTHOUSE_CHROME): the serverless build the
+// e2e suite can fall back to (@sparticuz/chromium) aborts Lighthouse's page load (net::ERR_ABORTED).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +40,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const env = process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR, DATABASE_URL: '' } : {};
 const { base, stop } = await startBuiltServer({ port, env });
 const chrome = await chromeLauncher.launch({
-  chromePath: (await findChromium()).path,
+  chromePath: process.env.LIGHTHOUSE_CHROME ?? (await findChromium()).path,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 try {
@@ -51,6 +53,8 @@ try {
       const { lhr } = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       results.push(lhr);
     }
+    const failed = results.find((lhr) => lhr.runtimeError);
+    if (failed) throw new Error(`Lighthouse could not measure ${url}: ${failed.runtimeError.code} ${failed.runtimeError.message}`);
     const scores = results.map((lhr) => Math.round(lhr.categories.performance.score * 100));
     const mid = results[scores.indexOf(median(scores))];
     const metric = (id) => mid.audits[id]?.numericValue ?? NaN;
