@@ -20,6 +20,18 @@ async function seriousViolations(page: Page) {
     }));
 }
 
+/** Serious or critical violations on each page, by path (an empty object when there are none). */
+async function violationsOn(page: Page, paths: string[], { expectOk = false } = {}): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  for (const path of paths) {
+    const response = await page.goto(path);
+    if (expectOk) expect(response?.status(), path).toBe(200);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  return found;
+}
+
 async function firstHref(page: Page, selector: string): Promise<string> {
   const href = await page.locator(selector).first().getAttribute('href');
   expect(href, selector).toBeTruthy();
@@ -34,13 +46,7 @@ test('public pages have no serious or critical axe violations', async ({ page })
   await page.goto('/promotions');
   const promotion = await firstHref(page, 'a[href^="/promotions/"]');
   const pages = ['/', '/product', category, product, '/search/ตุ๊กตา', '/cart', '/login', '/register', '/resetpassword', '/aboutus', '/howtoorder', '/contact', '/address', '/promotions', promotion, '/gallery', '/this-page-does-not-exist'];
-  const found: Record<string, unknown> = {};
-  for (const path of pages) {
-    await page.goto(path);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) found[path] = violations;
-  }
-  expect(found).toEqual({});
+  expect(await violationsOn(page, pages)).toEqual({});
 });
 
 test('account and checkout pages have no serious or critical axe violations', async ({ page }, testInfo) => {
@@ -80,13 +86,7 @@ test('account and checkout pages have no serious or critical axe violations', as
   expect(placed.status(), await placed.text()).toBe(201);
   const orderNo = ((await placed.json()) as { data: { order_no: string } }).data.order_no;
   const pages = ['/order', `/order/payment?no=${orderNo}`, `/order/delivery?no=${orderNo}`, '/user/purchase', '/user/account/profile', '/user/account/address', '/user/account/password', '/cart'];
-  const found: Record<string, unknown> = {};
-  for (const path of pages) {
-    await page.goto(path);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) found[path] = violations;
-  }
-  expect(found).toEqual({});
+  expect(await violationsOn(page, pages)).toEqual({});
 });
 
 test('back-office pages have no serious or critical axe violations', async ({ page }, testInfo) => {
@@ -159,12 +159,5 @@ test('back-office pages have no serious or critical axe violations', async ({ pa
     '/admin/audit',
     '/admin/two-step',
   ];
-  const found: Record<string, unknown> = {};
-  for (const path of pages) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) found[path] = violations;
-  }
-  expect(found).toEqual({});
+  expect(await violationsOn(page, pages, { expectOk: true })).toEqual({});
 });

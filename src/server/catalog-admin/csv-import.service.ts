@@ -204,6 +204,23 @@ function planBatch(batch: CsvRow[], existing: Map<string, Existing>, refs: Refs)
 }
 
 /** The same parts as the product form's search text (product-admin.repo searchTextFor). */
+/** The product row's columns a CSV row sets, the same for a new product and an updated one. */
+function productColumns(code: string, target: Target, byId: { categories: Map<number, string>; brands: Map<number, string> }) {
+  return {
+    name: target.name,
+    nameEn: target.nameEn,
+    categoryId: target.categoryId,
+    brandId: target.brandId,
+    priceSatang: target.priceSatang,
+    stock: target.stock,
+    unit: target.unit,
+    active: target.active,
+    recommended: target.recommended,
+    description: target.description,
+    searchText: searchTextOf(code, target, byId),
+  };
+}
+
 function searchTextOf(code: string, target: Target, byId: { categories: Map<number, string>; brands: Map<number, string> }): string {
   return searchKey(
     [target.name, target.brandId ? byId.brands.get(target.brandId) : '', byId.categories.get(target.categoryId), code, target.description]
@@ -244,20 +261,7 @@ async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan, refs: Refs): P
     const inserted = await tx
       .insert(products)
       .values(
-        plan.creates.map(({ row, target }) => ({
-          code: row.code,
-          name: target.name,
-          nameEn: target.nameEn,
-          categoryId: target.categoryId,
-          brandId: target.brandId,
-          priceSatang: target.priceSatang,
-          stock: target.stock,
-          unit: target.unit,
-          active: target.active,
-          recommended: target.recommended,
-          description: target.description,
-          searchText: searchTextOf(row.code, target, byId),
-        })),
+        plan.creates.map(({ row, target }) => ({ code: row.code, ...productColumns(row.code, target, byId) })),
       )
       .returning({ id: products.id, code: products.code });
     const idOf = new Map(inserted.map((row) => [row.code, row.id]));
@@ -279,20 +283,7 @@ async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan, refs: Refs): P
   for (const { row, before, target } of plan.updates) {
     await tx
       .update(products)
-      .set({
-        name: target.name,
-        nameEn: target.nameEn,
-        categoryId: target.categoryId,
-        brandId: target.brandId,
-        priceSatang: target.priceSatang,
-        stock: target.stock,
-        unit: target.unit,
-        active: target.active,
-        recommended: target.recommended,
-        description: target.description,
-        searchText: searchTextOf(row.code, target, byId),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...productColumns(row.code, target, byId), updatedAt: sql`now()` })
       .where(eq(products.id, before.id));
     if (formatTiers(before.tiers) !== formatTiers(target.tiers)) {
       await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, before.id));
