@@ -188,7 +188,8 @@ test.describe('checkout and orders', () => {
     // Clicks go to the buttons directly and together: a pointer click in the second tab could wait for
     // scrolling long enough that the first tab's order already emptied the shared cart there.
     const confirm = (tab: Page) => tab.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' });
-    await Promise.all([confirm(page).waitFor(), confirm(second).waitFor()]);
+    // Both checkout forms hydrated first: a click on the server-rendered button before that does nothing.
+    await Promise.all([confirm(page).waitFor(), confirm(second).waitFor(), waitForIslands(page), waitForIslands(second)]);
     await Promise.all([
       confirm(page).evaluate((button: HTMLButtonElement) => {
         button.click();
