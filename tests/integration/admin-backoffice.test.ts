@@ -16,13 +16,13 @@ import * as statusUpdateRoute from '../../src/pages/api/order-status-update';
 import { getDb } from '../../src/server/db/client';
 import { addresses, auditLog, backOfficePolicy, mailOutbox, members, memberTwoFactor, orders, sessions } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
-import { placeOrder, uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
+import { uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
 import { previewTrackingImport } from '../../src/server/orders/tracking-import.service';
 import { dashboard } from '../../src/server/admin/dashboard.service';
 import { listOrdersForAdmin } from '../../src/server/orders/admin-orders.service';
 import { parseAdminOrderQuery } from '../../src/lib/admin-orders';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
-import { call, createMember, newKey, productWithStock, stockOf, type TestMember } from '../fixtures/orders';
+import { call, createMember, productWithStock, stockOf, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { pdfPages, thaiKey } from '../fixtures/pdf-text';
 import { latestMailTo, settleOutbox } from '../fixtures/outbox';
 
@@ -61,13 +61,7 @@ async function newOrder(buyer: TestMember, options: { recipient?: string; method
   const db = await getDb();
   if (options.recipient) await db.update(addresses).set({ recipientName: options.recipient }).where(eq(addresses.id, buyer.addressId));
   const product = await productWithStock(50);
-  const { order } = await placeOrder(buyer as OrderMember, {
-    idempotencyKey: newKey(),
-    lines: [{ product_code: product.code, amount: options.amount ?? 2 }],
-    addressId: buyer.addressId,
-    deliveryCode: options.delivery ?? 'ems',
-    paymentMethod: options.method ?? 'promptpay',
-  });
+  const { order } = await placeTestOrder(buyer, [{ product_code: product.code, amount: options.amount ?? 2 }], { deliveryCode: options.delivery ?? 'ems', paymentMethod: options.method ?? 'promptpay' });
   return { order, product };
 }
 

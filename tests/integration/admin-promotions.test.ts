@@ -6,12 +6,12 @@ import * as saveRoute from '../../src/pages/admin/promotions/[code]/save';
 import * as bannerRoute from '../../src/pages/admin/promotions/[code]/banner';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, categories, products, promotions } from '../../src/server/db/schema';
-import { checkPromotion, placeOrder, type OrderMember } from '../../src/server/orders/order.service';
+import { checkPromotion } from '../../src/server/orders/order.service';
 import { activePromotions, promotionByCode } from '../../src/server/promotions/promotion-catalog.service';
 import { AppError } from '../../src/server/http/errors';
 import { dateToBangkokLocal } from '../../src/lib/promotion-schemas';
 import { adminCallers, expectRoleMatrix, flashOf, form, upload, type AdminCallers } from '../fixtures/admin';
-import { createMember, newKey, productWithStock, type TestMember } from '../fixtures/orders';
+import { createMember, productWithStock, type TestMember, placeTestOrder } from '../fixtures/orders';
 
 let callers: AdminCallers;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ const promotionForm = (overrides: Record<string, string | string[]> = {}) =>
   });
 
 async function order(member: TestMember, lines: { product_code: string; amount: number }[], promotionCode: string) {
-  return placeOrder(member as OrderMember, { idempotencyKey: newKey(), lines, addressId: member.addressId, deliveryCode: 'kerry', paymentMethod: 'promptpay', promotionCode });
+  return placeTestOrder(member, lines, { promotionCode });
 }
 
 describe('who may keep promotions', () => {

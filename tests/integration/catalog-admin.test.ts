@@ -3,11 +3,11 @@ import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { APIRoute } from 'astro';
 import { TestClient } from '../fixtures/api-client';
-import { createMember, newKey } from '../fixtures/orders';
+import { createMember, newKey, placeTestOrder } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, categories, productImages, productPriceTiers, products, stockMovements } from '../../src/server/db/schema';
 import { findProductByCode } from '../../src/server/catalog/catalog.service';
-import { changeOrderStatus, placeOrder, type OrderMember } from '../../src/server/orders/order.service';
+import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { adjustStock } from '../../src/server/catalog-admin/stock.service';
 import { adminProductQuery, listProductsForAdmin } from '../../src/server/catalog-admin/product-admin.service';
 import { listBrands, listCategories } from '../../src/server/catalog-admin/taxonomy.service';
@@ -222,13 +222,7 @@ describe('stock', () => {
     await db.delete(productPriceTiers).where(eq(productPriceTiers.productId, product!.id));
     const member = await createMember();
     const placeOne = () =>
-      placeOrder(member as OrderMember, {
-        idempotencyKey: newKey(),
-        lines: [{ product_code: 'P00011', amount: 3 }],
-        addressId: member.addressId,
-        deliveryCode: 'kerry',
-        paymentMethod: 'promptpay',
-      });
+      placeTestOrder(member, [{ product_code: 'P00011', amount: 3 }]);
     const results = await Promise.all([
       placeOne(),
       adjustStock(actor, 'P00011', 10, 'รับของเข้า'),

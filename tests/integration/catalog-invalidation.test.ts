@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changeOrderStatus, placeOrder, type OrderMember } from '../../src/server/orders/order.service';
+import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { cachePublicPage, type RouteCacheHandle } from '../../src/server/catalog/catalog-cache';
 import { findProducts } from '../../src/server/catalog/catalog.service';
 import { emptyQuery } from '../../src/server/catalog/listing-query';
-import { createMember, newKey, productWithStock } from '../fixtures/orders';
+import { createMember, productWithStock, placeTestOrder } from '../fixtures/orders';
 
 /** Stock changes made by orders reach the catalog caches (route cache tags and the search id cache). */
 describe('catalog cache invalidation from orders', () => {
@@ -16,13 +16,7 @@ describe('catalog cache invalidation from orders', () => {
     const before = await findProducts({ ...emptyQuery, keyword: product.code });
     expect(before.items[0]?.stock).toBe(3);
 
-    const { order } = await placeOrder(member as OrderMember, {
-      idempotencyKey: newKey(),
-      lines: [{ product_code: product.code, amount: 3 }],
-      addressId: member.addressId,
-      deliveryCode: 'kerry',
-      paymentMethod: 'promptpay',
-    });
+    const { order } = await placeTestOrder(member, [{ product_code: product.code, amount: 3 }]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const tag = `product:${product.code.toLowerCase()}`;
     expect(purged).toContainEqual({ tags: [tag, 'listing', 'home', 'promotions'] });

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { orders, products, receipts, taxInvoices } from '../../src/server/db/schema';
-import { changeOrderStatus, placeOrder, type OrderMember } from '../../src/server/orders/order.service';
+import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { bangkokYear, nextDocumentNumber } from '../../src/server/documents/numbering';
 import { GET as receiptRoute } from '../../src/pages/order/receipt.pdf';
 import { GET as taxInvoiceRoute } from '../../src/pages/order/tax-invoice.pdf';
@@ -10,7 +10,7 @@ import { GET as staffReceiptRoute } from '../../src/pages/admin/orders/[no]/rece
 import { POST as taxInvoiceRequestRoute } from '../../src/pages/api/order-tax-invoice';
 import { POST as placeOrderRoute } from '../../src/pages/api/orders';
 import { POST as orderGetRoute } from '../../src/pages/api/order-get';
-import { call, createMember, newKey, productWithStock, type TestMember } from '../fixtures/orders';
+import { call, createMember, newKey, productWithStock, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { pdfPages, thaiKey } from '../fixtures/pdf-text';
 import { demoCompany } from '../../src/server/db/demo-catalog';
 import type { APIContext, APIRoute } from 'astro';
@@ -22,13 +22,7 @@ async function orderOf(member: TestMember, satang: number, options: { cod?: bool
   const db = await getDb();
   const product = await productWithStock(50);
   await db.update(products).set({ priceSatang: satang }).where(eq(products.id, product.id));
-  const { order } = await placeOrder(member as OrderMember, {
-    idempotencyKey: newKey(),
-    lines: [{ product_code: product.code, amount: 1 }],
-    addressId: member.addressId,
-    deliveryCode: 'pickup',
-    paymentMethod: options.cod ? 'cod' : 'promptpay',
-  });
+  const { order } = await placeTestOrder(member, [{ product_code: product.code, amount: 1 }], { deliveryCode: 'pickup', paymentMethod: options.cod ? 'cod' : 'promptpay' });
   expect(order.totalSatang).toBe(satang);
   return order;
 }

@@ -10,10 +10,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { mailOutbox } from '../../src/server/db/schema';
 import { listFailedMails, resendMail } from '../../src/server/mail/outbox';
-import { changeOrderStatus, placeOrder, type OrderMember } from '../../src/server/orders/order.service';
+import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { requestReset } from '../../src/server/auth/reset.service';
 import { formatBahtExact } from '../../src/lib/money';
-import { createMember, newKey, productWithStock, type TestMember } from '../fixtures/orders';
+import { createMember, productWithStock, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { emlPart, emlSubject } from '../fixtures/outbox';
 
 interface Received {
@@ -106,13 +106,7 @@ async function sentRow(to: string) {
 }
 
 function place(member: TestMember, code: string, paymentMethod: 'promptpay' | 'bank_transfer' | 'cod' = 'promptpay') {
-  return placeOrder(member as OrderMember, {
-    idempotencyKey: newKey(),
-    lines: [{ product_code: code, amount: 2 }],
-    addressId: member.addressId,
-    deliveryCode: 'kerry',
-    paymentMethod,
-  });
+  return placeTestOrder(member, [{ product_code: code, amount: 2 }], { paymentMethod });
 }
 
 describe('mail outbox over SMTP', () => {
@@ -155,13 +149,7 @@ describe('mail outbox over SMTP', () => {
   it('the shipped mail carries the tracking number and a tracking link', async () => {
     const member = await createMember();
     const product = await productWithStock(5);
-    const { order } = await placeOrder(member as OrderMember, {
-      idempotencyKey: newKey(),
-      lines: [{ product_code: product.code, amount: 1 }],
-      addressId: member.addressId,
-      deliveryCode: 'ems',
-      paymentMethod: 'promptpay',
-    });
+    const { order } = await placeTestOrder(member, [{ product_code: product.code, amount: 1 }], { deliveryCode: 'ems' });
     await changeOrderStatus({ type: 'staff', id: null }, order.orderNo, { action: 'confirm_payment' });
     await changeOrderStatus({ type: 'staff', id: null }, order.orderNo, { action: 'ship', trackingNo: 'EF123456789TH' });
     const deadline = Date.now() + 15_000;
@@ -233,7 +221,7 @@ describe('mail outbox over SMTP', () => {
     const member = await createMember();
     const product = await productWithStock(1);
     await expect(
-      placeOrder(member as OrderMember, { idempotencyKey: newKey(), lines: [{ product_code: product.code, amount: 5 }], addressId: member.addressId, deliveryCode: 'kerry', paymentMethod: 'promptpay' }),
+      placeTestOrder(member, [{ product_code: product.code, amount: 5 }]),
     ).rejects.toMatchObject({ code: 'out_of_stock' });
     expect(await mailRowsTo(member.email)).toEqual([]);
 

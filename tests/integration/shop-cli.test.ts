@@ -8,8 +8,8 @@ import { getDb, openDatabase } from '../../src/server/db/client';
 import { auditLog, mailOutbox, members, orders } from '../../src/server/db/schema';
 import { runOperatorCommand } from '../../src/server/operator/commands';
 import { startOperatorSocket } from '../../src/server/operator/socket';
-import { placeOrder, uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
-import { createMember, newKey, productWithStock } from '../fixtures/orders';
+import { uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
+import { createMember, productWithStock, placeTestOrder } from '../fixtures/orders';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -69,13 +69,7 @@ describe('operator CLI while the shop runs', () => {
   it('confirms a payment through the running server', async () => {
     const member = await createMember();
     const product = await productWithStock(5);
-    const { order } = await placeOrder(member as OrderMember, {
-      idempotencyKey: newKey(),
-      lines: [{ product_code: product.code, amount: 1 }],
-      addressId: member.addressId,
-      deliveryCode: 'kerry',
-      paymentMethod: 'promptpay',
-    });
+    const { order } = await placeTestOrder(member, [{ product_code: product.code, amount: 1 }]);
     await uploadSlip(member as OrderMember, order.orderNo, PNG);
     const confirmed = await shop(cliEnv, 'confirm-payment', order.orderNo.toLowerCase());
     expect(confirmed.stderr).toBe('');

@@ -4,25 +4,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { orderSlipChecks, orders, slipReferences } from '../../src/server/db/schema';
-import { changeOrderStatus, getOrder, placeOrder, uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
+import { changeOrderStatus, getOrder, uploadSlip } from '../../src/server/orders/order.service';
 import { countReviewBySlipCheck, slipFilterCondition } from '../../src/server/payments/slip.repo';
 import { AppError } from '../../src/server/http/errors';
 import { listOrdersForAdmin } from '../../src/server/orders/admin-orders.service';
 import { adminOrderListUrl, parseAdminOrderQuery } from '../../src/lib/admin-orders';
 import { POST as slipRoute } from '../../src/pages/api/order-slip';
 import { POST as orderGetRoute } from '../../src/pages/api/order-get';
-import { call, createMember, newKey, productWithStock, type TestMember } from '../fixtures/orders';
+import { call, createMember, productWithStock, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { newSlipRef, phonePhoto, slipPayload, slipPicture } from '../fixtures/slips';
 
 async function unpaidOrder(member: TestMember) {
   const product = await productWithStock(10);
-  const { order } = await placeOrder(member as OrderMember, {
-    idempotencyKey: newKey(),
-    lines: [{ product_code: product.code, amount: 1 }],
-    addressId: member.addressId,
-    deliveryCode: 'kerry',
-    paymentMethod: 'promptpay',
-  });
+  const { order } = await placeTestOrder(member, [{ product_code: product.code, amount: 1 }]);
   return order;
 }
 
