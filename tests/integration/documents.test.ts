@@ -7,6 +7,8 @@ import { bangkokYear, nextDocumentNumber } from '../../src/server/documents/numb
 import { GET as receiptRoute } from '../../src/pages/order/receipt.pdf';
 import { GET as taxInvoiceRoute } from '../../src/pages/order/tax-invoice.pdf';
 import { GET as staffReceiptRoute } from '../../src/pages/admin/orders/[no]/receipt.pdf';
+import { GET as staffTaxInvoiceRoute } from '../../src/pages/admin/orders/[no]/tax-invoice.pdf';
+import { adminCallers, expectRoleMatrix } from '../fixtures/admin';
 import { POST as taxInvoiceRequestRoute } from '../../src/pages/api/order-tax-invoice';
 import { POST as placeOrderRoute } from '../../src/pages/api/orders';
 import { POST as orderGetRoute } from '../../src/pages/api/order-get';
@@ -184,6 +186,19 @@ describe('full tax invoices', () => {
     expect(text).toContain('0105558000006');
     expect(text).toContain(squash('สาขาที่ 00003'));
     expect(text).toContain(paid.documents!.taxInvoice!.invoiceNo!);
+
+    // Both documents from the back office's order page: staff and owners only.
+    const callers = await adminCallers();
+    for (const [route, path] of [
+      [{ GET: staffReceiptRoute }, `/admin/orders/${orderNo}/receipt.pdf`],
+      [{ GET: staffTaxInvoiceRoute }, `/admin/orders/${orderNo}/tax-invoice.pdf`],
+    ] as const) {
+      const results = await expectRoleMatrix(callers, route, 'GET', path, () => ({ params: { no: orderNo } }), ['staff', 'owner']);
+      expect(results.staff.status, path).toBe(200);
+      expect(results.owner.headers.get('content-type'), path).toBe('application/pdf');
+    }
+    const staffInvoice = squash(await pdfText(await getWithParams(staffTaxInvoiceRoute, `/admin/orders/${orderNo}/tax-invoice.pdf`, { no: orderNo }, callers.members.staff.token)));
+    expect(staffInvoice).toContain(paid.documents!.taxInvoice!.invoiceNo!);
   });
 
   it('asked for later from My Purchase: issued at once on a paid order, then no longer editable', async () => {
