@@ -8,28 +8,48 @@ import type { BrandSummary, ProductDetail, ProductPage, Suggestion } from '../..
 import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
-import { containsIds, listIds, similarIds, suggestionRows, type IdPage } from './search.repo.ts';
+import { containsIds, listIds, similarIds, suggestionRows, type BoundedCount, type IdPage } from './search.repo.ts';
 import { onCatalogChange } from './catalog-cache.ts';
+import { keptValue } from '../cache/kept-value.ts';
+
+/** How long the few rows every page reads (brands, categories) are kept without a change announced. */
+const KEEP_MS = 60_000;
 
 /** Typo tolerance only runs for keywords long enough to have trigrams worth comparing. */
 const MIN_SIMILAR_LENGTH = 3;
 
-export async function listBrands(): Promise<BrandSummary[]> {
+/** Active brands by name: the listing's filter reads them on every uncached page. */
+const keptBrands = keptValue(async (): Promise<BrandSummary[]> => {
   const db = await getDb();
   return db
     .select({ id: brands.id, code: brands.code, name: brands.name, nameTh: brands.nameTh, description: brands.description, logo: brands.logo })
     .from(brands)
     .where(eq(brands.active, true))
     .orderBy(asc(brands.name));
+}, KEEP_MS);
+
+/** Active categories with their descriptions, by lower-case code. */
+const keptCategories = keptValue(async () => {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: categories.id, code: categories.code, name: categories.name, nameEn: categories.nameEn, image: categories.image, description: categories.description })
+    .from(categories)
+    .where(eq(categories.active, true));
+  return new Map(rows.map((row) => [row.code.toLowerCase(), row]));
+}, KEEP_MS);
+
+onCatalogChange(() => {
+  keptBrands.drop();
+  keptCategories.drop();
+});
+
+export async function listBrands(): Promise<BrandSummary[]> {
+  return [...(await keptBrands.get())];
 }
 
 export async function findCategory(code: string): Promise<(CategorySummary & { description: string }) | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: categories.id, code: categories.code, name: categories.name, nameEn: categories.nameEn, image: categories.image, description: categories.description })
-    .from(categories)
-    .where(and(eq(sql`lower(${categories.code})`, code.toLowerCase()), eq(categories.active, true)));
-  return row ?? null;
+  const category = (await keptCategories.get()).get(code.toLowerCase());
+  return category ? { ...category } : null;
 }
 
 export async function categoryByCode(code: string): Promise<CategorySummary & { description: string }> {
@@ -77,7 +97,12 @@ const ID_CACHE_MAX = 1000;
 // Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
 const ID_CACHE_MS = 5 * 60_000;
 const idCache = new Map<string, { at: number; value: IdPage & { similar: boolean } }>();
-onCatalogChange(() => idCache.clear());
+// A listing's bounded count is the same on every page and in every sort of the same filter.
+const listingCounts = new Map<string, { at: number; value: BoundedCount }>();
+onCatalogChange(() => {
+  idCache.clear();
+  listingCounts.clear();
+});
 
 async function cachedIds(key: string, load: () => Promise<IdPage & { similar: boolean }>): Promise<IdPage & { similar: boolean }> {
   const hit = idCache.get(key);
@@ -94,6 +119,7 @@ async function cachedIds(key: string, load: () => Promise<IdPage & { similar: bo
 
 export function clearProductQueryCache(): void {
   idCache.clear();
+  listingCounts.clear();
 }
 
 /** A page of a listing or of search results. Unknown category codes are a 404. */
@@ -116,7 +142,17 @@ export async function findProducts(
       const first = await findProducts({ ...query, page: 1 }, pageSize, scope);
       return { ids: [], total: first.total, capped: first.totalCapped === true, similar: first.similar };
     }
-    if (!key) return { ...(await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset)), similar: false };
+    if (!key) {
+      const countKey = JSON.stringify([scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
+      const counted = listingCounts.get(countKey);
+      const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
+      const listed = await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset, known);
+      if (!known) {
+        if (listingCounts.size >= ID_CACHE_MAX) listingCounts.clear();
+        listingCounts.set(countKey, { at: Date.now(), value: { total: listed.total, capped: listed.capped } });
+      }
+      return { ...listed, similar: false };
+    }
     const contained = await containsIds(db, key, filter, query.sort, pageSize, offset);
     if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false };
     const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
@@ -168,6 +204,9 @@ async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
       brandNameTh: brands.nameTh,
       brandDescription: brands.description,
       brandLogo: brands.logo,
+      // Pictures and price tiers ride along as JSON: one round trip for the page, not three.
+      images: sql<ProductDetail['images']>`(select coalesce(json_agg(json_build_object('url', ${productImages.url}, 'alt', ${productImages.alt}, 'width', ${productImages.width}, 'height', ${productImages.height}) order by ${productImages.sortOrder}, ${productImages.id}), '[]'::json) from ${productImages} where ${productImages.productId} = ${products.id})`,
+      tiers: sql<ProductDetail['tiers']>`(select coalesce(json_agg(json_build_object('minQuantity', ${productPriceTiers.minQuantity}, 'priceSatang', ${productPriceTiers.priceSatang}) order by ${productPriceTiers.minQuantity}), '[]'::json) from ${productPriceTiers} where ${productPriceTiers.productId} = ${products.id})`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -175,12 +214,8 @@ async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
     .where(and(eq(products.active, true), condition))
     .limit(1);
   if (!found) return null;
-  const { card, ...row } = found;
+  const { card, images, tiers, ...row } = found;
   const summary = toSummary(card);
-  const [images, tiers] = await Promise.all([
-    db.select({ url: productImages.url, alt: productImages.alt, width: productImages.width, height: productImages.height }).from(productImages).where(eq(productImages.productId, summary.id)).orderBy(asc(productImages.sortOrder), asc(productImages.id)),
-    db.select({ minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang }).from(productPriceTiers).where(eq(productPriceTiers.productId, summary.id)).orderBy(asc(productPriceTiers.minQuantity)),
-  ]);
   return {
     ...summary,
     nameEn: row.nameEn,

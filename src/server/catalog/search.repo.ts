@@ -56,18 +56,23 @@ async function boundedCount(db: DbOrTx, where: SQL | undefined): Promise<{ total
   return n > COUNT_BOUND ? { total: COUNT_BOUND, capped: true } : { total: n, capped: false };
 }
 
-/** Ids of one page in a sort that has an index (listings and sorted searches), with a bounded count. */
-async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, offset: number): Promise<IdPage> {
+export type BoundedCount = Pick<IdPage, 'total' | 'capped'>;
+
+/**
+ * Ids of one page in a sort that has an index (listings and sorted searches), with a bounded count;
+ * `knownCount` (the same filter counted for another page or sort) spares the count query.
+ */
+async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, offset: number, knownCount?: BoundedCount): Promise<IdPage> {
   const [pageRows, counted] = await Promise.all([
     db.execute(sql`select ${products.id} as id from ${products} where ${where} order by ${order} limit ${limit} offset ${offset}`),
-    boundedCount(db, where),
+    knownCount ?? boundedCount(db, where),
   ]);
-  return { ids: rowsOf<{ id: number }>(pageRows).map((row) => Number(row.id)), ...counted };
+  return { ids: rowsOf<{ id: number }>(pageRows).map((row) => Number(row.id)), total: counted.total, capped: counted.capped };
 }
 
 /** Listing without a keyword. */
-export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number): Promise<IdPage> {
-  return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset);
+export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number, knownCount?: BoundedCount): Promise<IdPage> {
+  return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset, knownCount);
 }
 
 function rankOf(key: string): SQL {

@@ -3,7 +3,8 @@ import { getDb } from '../db/client.ts';
 import { contentPages } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { invalidateCatalog } from '../catalog/catalog-cache.ts';
+import { invalidateCatalog, onCatalogChange } from '../catalog/catalog-cache.ts';
+import { keptValue } from '../cache/kept-value.ts';
 import { getCompany } from '../company/company.service.ts';
 import { BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
 import { fillCompanyText } from './company-text.ts';
@@ -135,10 +136,23 @@ export async function publishedPage(slug: string): Promise<PublishedPage | null>
 }
 
 /** Published pages in footer order; the bodies are rendered only when asked (links and the sitemap need none). */
-export async function listPublishedPages(options: { onlyFooter?: boolean; withHtml?: boolean } = {}): Promise<PublishedPage[]> {
+async function readPublishedPages(onlyFooter: boolean, withHtml: boolean): Promise<PublishedPage[]> {
   await ensurePagesSeeded();
-  const rows = await publishedPages(await getDb(), options.onlyFooter);
-  return Promise.all(rows.map((row) => toPublished(row, options.withHtml ?? false)));
+  const rows = await publishedPages(await getDb(), onlyFooter);
+  return Promise.all(rows.map((row) => toPublished(row, withHtml)));
+}
+
+// The footer's links are on every page: kept until a change is announced (a publish, or a company
+// record change, whose name the titles may carry), or for a minute.
+const keptLists = { footer: keptValue(() => readPublishedPages(true, false), 60_000), all: keptValue(() => readPublishedPages(false, false), 60_000) };
+onCatalogChange(() => {
+  keptLists.footer.drop();
+  keptLists.all.drop();
+});
+
+export async function listPublishedPages(options: { onlyFooter?: boolean; withHtml?: boolean } = {}): Promise<PublishedPage[]> {
+  if (options.withHtml) return readPublishedPages(options.onlyFooter ?? false, true);
+  return [...(await (options.onlyFooter ? keptLists.footer : keptLists.all).get())];
 }
 
 /** The footer's links when the pages cannot be read: the page still renders. */
