@@ -44,11 +44,12 @@ function resultRows<T>(result: unknown): T[] {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { usePreparedStatements }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-statements.ts'),
   ]);
   let releaseLock = () => {};
   if (dataDir) {
@@ -60,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     : await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  usePreparedStatements(client);
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,93 @@
+import { parse as pgliteParse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+/**
+ * Named prepared statements for the embedded database (docs/decisions/123).
+ *
+ * PGlite's `query()` parses, describes, plans and runs every statement from scratch, in six calls
+ * into the WebAssembly module. The shop sends the same few hundred statement texts over and over
+ * (Drizzle builds the same SQL for the same query shape), so the parse and the plan were most of
+ * the database time of a catalog page: `products` has two dozen indexes, and the planner weighs each
+ * one, with a file-size check per index, for every statement that reads the table. This is what
+ * postgres.js does on a PostgreSQL server: each text is parsed once into a named statement; each
+ * run is one Bind/Describe/Execute/Sync round trip, and PostgreSQL's plan cache decides when a
+ * generic plan is as good as a custom one.
+ *
+ * Only top-level `query()` calls go through here; transactions keep PGlite's own path.
+ */
+/** Statement texts kept parsed; the least recently used is closed past this. */
+const MAX_STATEMENTS = 500;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEMENTS): void {
+  const statements = new Map<string, Prepared>();
+  let counter = 0;
+  const plainQuery = client.query.bind(client);
+  const { serialize } = protocol;
+
+  async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
+    const known = statements.get(text);
+    if (known) {
+      // Most recently used last, so the oldest is the one let go.
+      statements.delete(text);
+      statements.set(text, known);
+      return known;
+    }
+    if (statements.size >= maxStatements) {
+      const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
+      statements.delete(oldestText);
+      await client.execProtocol(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]), { syncToFs: false });
+    }
+    const name = `shop_${++counter}`;
+    const { messages } = await client.execProtocol(
+      concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
+    statements.set(text, prepared);
+    return prepared;
+  }
+
+  async function run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const prepared = await prepare(text, options);
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const oid = prepared.paramTypes[index] ?? 0;
+      const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await client.execProtocol(
+      concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false },
+    );
+    return pgliteParse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  const query = async <T,>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    // Files handed to COPY keep PGlite's own path, which manages them.
+    if (options?.blob) return plainQuery<T>(text, params, options);
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await run<T>(text, params, options);
+        } finally {
+          await client.syncToFs();
+        }
+      }),
+    );
+  };
+  client.query = query as PGlite['query'];
+}
