@@ -22,13 +22,20 @@ beforeAll(async () => {
 const find = (query: Partial<ListingQuery>) => findProducts({ ...emptyQuery, ...query });
 
 /** The reference: every match ranked in one query, as search worked before the tiers. */
-async function fullRanking(keyword: string, sort: 'relevance' | 'price_asc'): Promise<number[]> {
+const referenceOrders = {
+  price_asc: sql`price_satang asc, id asc`,
+  price_desc: sql`price_satang desc, id desc`,
+  name: sql`name asc, id asc`,
+  newest: sql`created_at desc, id desc`,
+};
+
+async function fullRanking(keyword: string, sort: 'relevance' | keyof typeof referenceOrders): Promise<number[]> {
   const db = await database();
   const key = searchKey(keyword);
   const order =
     sort === 'relevance'
       ? sql`case when lower(name) = ${key} or lower(code) = ${key} then 0 when lower(name) like ${`${key}%`} then 1 when lower(name) like ${`%${key}%`} then 2 else 3 end, created_at desc, id desc`
-      : sql`price_satang asc, id asc`;
+      : referenceOrders[sort];
   const rows = await db.rows<{ id: number }>(sql`select id from products where active and search_text like ${`%${key}%`} order by ${order}`);
   return rows.map((row) => Number(row.id));
 }
@@ -93,6 +100,21 @@ describe('catalog beyond the count bound', () => {
     const byPrice = await fullRanking('ของขวัญ', 'price_asc');
     const sorted = await find({ keyword: 'ของขวัญ', sort: 'price_asc', page: 3 });
     expect(sorted.items.map((item) => item.id)).toEqual(byPrice.slice(48, 72));
+  });
+
+  it('gives every sorted search the page a full sort gives, whether the word is everywhere or clustered in the order', async () => {
+    // ของขวัญ is in every product (the page is found walking the sort's index); ลิป sits together in
+    // name order and เทียน is rarer (the walk gives up and the matches are sorted).
+    for (const keyword of ['ของขวัญ', 'ลิป', 'เทียน']) {
+      for (const sort of ['price_asc', 'price_desc', 'name', 'newest'] as const) {
+        const reference = await fullRanking(keyword, sort);
+        for (const page of [1, 2, 9]) {
+          clearProductQueryCache();
+          const result = await find({ keyword, sort, page });
+          expect(result.items.map((item) => item.id), `${keyword} ${sort} page ${page}`).toEqual(reference.slice((page - 1) * 24, page * 24));
+        }
+      }
+    }
   });
 
   it('still finds a misspelt word (typo tolerance) in a large catalog', async () => {

@@ -97,7 +97,7 @@ const ID_CACHE_MAX = 1000;
 // Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
 const ID_CACHE_MS = 5 * 60_000;
 const idCache = new Map<string, { at: number; value: IdPage & { similar: boolean } }>();
-// A listing's bounded count is the same on every page and in every sort of the same filter.
+// A listing's (or a sorted search's) bounded count is the same on every page and in every sort of the same filter.
 const listingCounts = new Map<string, { at: number; value: BoundedCount }>();
 onCatalogChange(() => {
   idCache.clear();
@@ -142,18 +142,21 @@ export async function findProducts(
       const first = await findProducts({ ...query, page: 1 }, pageSize, scope);
       return { ids: [], total: first.total, capped: first.totalCapped === true, similar: first.similar };
     }
+    const countKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
+    const counted = listingCounts.get(countKey);
+    const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
+    const remember = (page: IdPage) => {
+      if (known) return;
+      if (listingCounts.size >= ID_CACHE_MAX) listingCounts.clear();
+      listingCounts.set(countKey, { at: Date.now(), value: { total: page.total, capped: page.capped } });
+    };
     if (!key) {
-      const countKey = JSON.stringify([scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
-      const counted = listingCounts.get(countKey);
-      const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
       const listed = await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset, known);
-      if (!known) {
-        if (listingCounts.size >= ID_CACHE_MAX) listingCounts.clear();
-        listingCounts.set(countKey, { at: Date.now(), value: { total: listed.total, capped: listed.capped } });
-      }
+      remember(listed);
       return { ...listed, similar: false };
     }
-    const contained = await containsIds(db, key, filter, query.sort, pageSize, offset);
+    const contained = await containsIds(db, key, filter, query.sort, pageSize, offset, query.sort === 'relevance' ? undefined : known);
+    if (query.sort !== 'relevance') remember(contained);
     if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false };
     const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
     return { ...similarPage, similar: similarPage.total > 0 };
