@@ -61,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     : await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  await client.exec('set plan_cache_mode = force_custom_plan');
   usePreparedStatements(client);
   return {
     db,
@@ -123,7 +124,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await migrator.end({ timeout: 5 });
   }
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30 });
+  // postgres.js prepares every statement; a plan for the values at hand each time, not a generic one
+  // (a generic plan cannot see how common a search word is: docs/decisions/123).
+  const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30, connection: { plan_cache_mode: 'force_custom_plan' } });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,
