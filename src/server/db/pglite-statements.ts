@@ -8,14 +8,13 @@ type CommandComplete = InstanceType<typeof protocol.messages.CommandCompleteMess
 /**
  * Named prepared statements for the embedded database (docs/decisions/123).
  *
- * PGlite's `query()` parses, describes, plans and runs every statement from scratch, in six calls
- * into the WebAssembly module. The shop sends the same few hundred statement texts over and over
- * (Drizzle builds the same SQL for the same query shape), so the parse and the plan were most of
- * the database time of a catalog page: `products` has two dozen indexes, and the planner weighs each
- * one, with a file-size check per index, for every statement that reads the table. This is what
- * postgres.js does on a PostgreSQL server: each text is parsed once into a named statement; each
- * run is one Bind/Describe/Execute/Sync round trip, and PostgreSQL's plan cache decides when a
- * generic plan is as good as a custom one.
+ * PGlite's `query()` parses, describes and runs every statement from scratch, in six calls into the
+ * WebAssembly module, and copies its whole parser table when the caller brings parsers (Drizzle
+ * always does). The shop sends the same few hundred statement texts over and over, so that was half
+ * the database time of a catalog page. This does what postgres.js does on a PostgreSQL server: each
+ * text is parsed once into a named statement, and each run is one Bind/Describe/Execute/Sync round
+ * trip, still planned for its values (the session sets plan_cache_mode = force_custom_plan: a
+ * generic plan cannot see how common a search word is).
  *
  * Only top-level `query()` calls go through here; transactions keep PGlite's own path.
  */
