@@ -128,6 +128,9 @@ async function main(): Promise<void> {
   const serveStatic = staticFiles(path.resolve(path.dirname(entry), '../client'));
   let shuttingDown = false;
   let inFlight = 0;
+  // Handlers still running, whether or not their client is still there: a shopper who closed the tab
+  // has closed the connection, but the page's queries are still under way and need the database.
+  const running = new Set<Promise<void>>();
 
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
@@ -147,7 +150,7 @@ async function main(): Promise<void> {
       securityHeaders(req, res, config);
       compress(req, res, () => {
         // No `next`: the adapter then renders unknown routes with our 404 page itself.
-        Promise.resolve(handler(req, res)).catch((error: unknown) => {
+        const handling = Promise.resolve(handler(req, res)).catch((error: unknown) => {
           logLine(config, 'error', 'unhandled request error', { error: error instanceof Error ? error.stack : String(error) });
           if (!res.headersSent) {
             res.statusCode = 500;
@@ -157,6 +160,9 @@ async function main(): Promise<void> {
             res.destroy();
           }
         });
+        running.add(handling);
+        const done = () => running.delete(handling);
+        handling.then(done, done);
       });
     });
   });
@@ -179,6 +185,9 @@ async function main(): Promise<void> {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    // Connections are closed; let handlers whose client left finish before the database closes (within
+    // the same shutdown timeout), so they end quietly instead of failing their queries.
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS).unref())]);
     clearTimeout(forced);
     await runShutdownHooks((message) => logLine(config, 'info', message));
     logLine(config, 'info', 'stopped');
