@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zlib } from './zlib.ts';
 import { staticFiles } from './static-files.ts';
+import { finishedPages } from './finished-pages.ts';
 import { ConfigError, parseEnv, type Env } from '../src/server/env.ts';
 import { runShutdownHooks } from '../src/server/lifecycle.ts';
 
@@ -122,7 +123,10 @@ async function main(): Promise<void> {
 
   const entry = path.resolve(process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
-  const compress = zlib();
+  // Pages Astro's route cache keeps, finished and compressed, answered before Astro is entered.
+  const finished = finishedPages();
+  const generationAt = new WeakMap<IncomingMessage, number>();
+  const compress = zlib({ sentCompressed: (req, res, payload) => finished.keep(req, res, payload, generationAt.get(req) ?? -1) });
   // Files from dist/client (hashed assets, fonts, favicon), held in memory with their precompressed
   // twins (integrations/precompress.mjs); hashed ones are immutable for a year.
   const serveStatic = staticFiles(path.resolve(path.dirname(entry), '../client'));
@@ -148,6 +152,8 @@ async function main(): Promise<void> {
     if (shuttingDown) res.setHeader('Connection', 'close');
     serveStatic(req, res, () => {
       securityHeaders(req, res, config);
+      if (finished.serve(req, res)) return;
+      generationAt.set(req, finished.generation());
       compress(req, res, () => {
         // No `next`: the adapter then renders unknown routes with our 404 page itself.
         const handling = Promise.resolve(handler(req, res)).catch((error: unknown) => {

@@ -30,7 +30,8 @@ function remember(key: string, body: Buffer): void {
   }
 }
 
-function accepted(header: string | undefined): Encoding | null {
+/** The encoding a response to this Accept-Encoding gets: brotli, else gzip, else none. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   if (/\bbr\b(?!\s*;\s*q=0(\.0*)?\b)/.test(header)) return 'br';
   if (/\bgzip\b(?!\s*;\s*q=0(\.0*)?\b)/.test(header)) return 'gzip';
@@ -84,9 +85,11 @@ function addVary(res: ServerResponse): void {
  * response is collected and compressed in one piece (pages are tens of KB); anything else streams
  * through untouched from its first header on. Static files never come here (server/static-files.ts).
  */
-export function zlib(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function zlib(
+  options: { sentCompressed?: (req: IncomingMessage, res: ServerResponse, payload: Buffer) => void } = {},
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
-    const encoding = req.method === 'HEAD' ? null : accepted(req.headers['accept-encoding']);
+    const encoding = req.method === 'HEAD' ? null : acceptedEncoding(req.headers['accept-encoding']);
     if (!encoding) return next();
     const original = { writeHead: res.writeHead, write: res.write, end: res.end };
     const restore = () => Object.assign(res, original);
@@ -163,6 +166,7 @@ export function zlib(): (req: IncomingMessage, res: ServerResponse, next: () => 
           res.removeHeader('Content-Length');
           addVary(res);
           send(payload);
+          options.sentCompressed?.(req, res, payload);
         },
         () => send(body),
       );

@@ -1,4 +1,5 @@
 import { invalidateTags, registerDropper } from '../cache/invalidation-bus.ts';
+import { pagesDropped } from '../cache/page-drops.ts';
 import { invalidateNavigation } from './navigation.service.ts';
 
 /**
@@ -79,7 +80,11 @@ async function dropHere(tags: readonly string[]): Promise<void> {
   version++;
   invalidateNavigation();
   for (const listener of listeners) listener();
+  // The finished pages kept in front of Astro go too, before and after the route cache drops its
+  // entries, so neither a request in between nor one already rendering can keep an old page there.
+  pagesDropped();
   if (routeCache) await routeCache.invalidate({ tags: [...tags] });
+  pagesDropped();
 }
 registerDropper(dropHere);
 
