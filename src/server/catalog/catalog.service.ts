@@ -9,7 +9,7 @@ import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts'
 import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, similarIds, suggestionRows, type BoundedCount, type IdPage } from './search.repo.ts';
-import { onCatalogChange } from './catalog-cache.ts';
+import { catalogVersion, onCatalogChange } from './catalog-cache.ts';
 import { keptValue } from '../cache/kept-value.ts';
 
 /** How long the few rows every page reads (brands, categories) are kept without a change announced. */
@@ -111,7 +111,10 @@ async function cachedIds(key: string, load: () => Promise<IdPage & { similar: bo
     idCache.set(key, hit);
     return hit.value;
   }
+  const version = catalogVersion();
   const value = await load();
+  // Read before a change that came meanwhile: answer with it, but do not keep it.
+  if (version !== catalogVersion()) return value;
   if (idCache.size >= ID_CACHE_MAX) idCache.delete(idCache.keys().next().value as string);
   idCache.set(key, { at: Date.now(), value });
   return value;
@@ -145,8 +148,9 @@ export async function findProducts(
     const countKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
     const counted = listingCounts.get(countKey);
     const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
+    const version = catalogVersion();
     const remember = (page: IdPage) => {
-      if (known) return;
+      if (known || version !== catalogVersion()) return;
       if (listingCounts.size >= ID_CACHE_MAX) listingCounts.clear();
       listingCounts.set(countKey, { at: Date.now(), value: { total: page.total, capped: page.capped } });
     };

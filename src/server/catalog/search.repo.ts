@@ -169,7 +169,6 @@ async function rankedPage(db: DbOrTx, where: SQL | undefined, key: string, limit
   return { ids: ids.slice(offset, need), total: COUNT_BOUND, capped: true };
 }
 
-/** Products containing the keyword, best name matches first (or in the chosen sort). */
 /** The same condition as containsAll, in a form the trigram index cannot answer. */
 function containsAllByWalk(key: string): SQL {
   return and(...keywordTerms(key).map((term) => sql`strpos(${products.searchText}, ${term}) > 0`)) as SQL;
@@ -194,6 +193,7 @@ function walkLength(limit: number, offset: number): number {
   return Math.min(4000, Math.max(1000, 4 * (offset + limit)));
 }
 
+/** Products containing the keyword, best name matches first (or in the chosen sort). */
 export async function containsIds(
   db: DbOrTx,
   key: string,
@@ -209,7 +209,8 @@ export async function containsIds(
   // 100,000 for ของขวัญ: half a second) or walks the sort's index past tens of thousands of rows
   // without the word (ลิป by name: the lipsticks sit together near the end). So: walk the index a
   // bounded distance first; a word common enough fills the page there, exactly as a full sort would.
-  // Otherwise the matches are few enough to fetch and sort.
+  // Otherwise the matches are few enough to fetch and sort. The walked rows are named like the table,
+  // so the same column references (the word's condition, the sort) read them.
   const walk = db.execute(
     sql`select id from (select ${products.id} as id, ${products.searchText} as search_text, ${products.priceSatang} as price_satang, ${products.name} as name, ${products.createdAt} as created_at
       from ${products} where ${filterConditions(filter)} order by ${orderFor(sort)} limit ${walkLength(limit, offset)}) as ${products}
