@@ -203,7 +203,6 @@ function planBatch(batch: CsvRow[], existing: Map<string, Existing>, refs: Refs)
   return plan;
 }
 
-/** The same parts as the product form's search text (product-admin.repo searchTextFor). */
 /** The product row's columns a CSV row sets, the same for a new product and an updated one. */
 function productColumns(code: string, target: Target, byId: { categories: Map<number, string>; brands: Map<number, string> }) {
   return {
@@ -221,6 +220,7 @@ function productColumns(code: string, target: Target, byId: { categories: Map<nu
   };
 }
 
+/** The same parts as the product form's search text (product-admin.repo searchTextFor). */
 function searchTextOf(code: string, target: Target, byId: { categories: Map<number, string>; brands: Map<number, string> }): string {
   return searchKey(
     [target.name, target.brandId ? byId.brands.get(target.brandId) : '', byId.categories.get(target.categoryId), code, target.description]
