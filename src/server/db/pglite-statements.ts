@@ -26,16 +26,6 @@ interface Prepared {
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
  * The answer of one statement, as PGlite's own `parseResults` gives it, without that function's copy
  * of the whole parser table (318 types) on every call that brings its own parsers, as Drizzle's do:
@@ -85,11 +75,11 @@ export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEM
     if (statements.size >= maxStatements) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldestText);
-      await client.execProtocol(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]), { syncToFs: false });
+      await client.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]), { syncToFs: false });
     }
     const name = `shop_${++counter}`;
     const { messages } = await client.execProtocol(
-      concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
@@ -106,7 +96,7 @@ export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEM
       return serializer ? serializer(param) : String(param);
     });
     const { messages } = await client.execProtocol(
-      concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
     );
     return readResult<T>(messages, client, options);
