@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForIslands } from './helpers';
+import { waitForIslands, withShopWideState } from './helpers';
 
 /** The layouts of DESIGN.md section 4 with the words of section 5, on desktop and phone. */
 
@@ -10,40 +10,43 @@ async function openMenuIfCollapsed(page: import('@playwright/test').Page) {
 
 test.describe('layouts', () => {
   test('home page has the navbar, side menu, advantage strip and footer from the company record', async ({ page, request }) => {
-    const companyResponse = await request.get('/readyz');
-    expect(companyResponse.ok()).toBeTruthy();
-    const response = await page.goto('/');
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle(/ยิ้มละไม/);
+    // The shop's phone and address are shop-wide: the owner's settings test changes them for a moment.
+    await withShopWideState(async () => {
+      const companyResponse = await request.get('/readyz');
+      expect(companyResponse.ok()).toBeTruthy();
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/ยิ้มละไม/);
 
-    await expect(page.getByPlaceholder('ค้นหาสินค้า')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'ค้นหา' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'ตะกร้าสินค้า' }).or(page.getByRole('button', { name: 'ตะกร้าสินค้า' })).first()).toBeVisible();
+      await expect(page.getByPlaceholder('ค้นหาสินค้า')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'ค้นหา' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'ตะกร้าสินค้า' }).or(page.getByRole('button', { name: 'ตะกร้าสินค้า' })).first()).toBeVisible();
 
-    await openMenuIfCollapsed(page);
-    const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
-    for (const label of ['หน้าแรก', 'สินค้าทั้งหมด', 'เกี่ยวกับเรา', 'วิธีการสั่งซื้อ', 'ติดต่อเรา']) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
-    }
-    await expect(nav.getByRole('link', { name: '081-234-5678' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'เข้าสู่ระบบ' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'สมัครสมาชิก' }).first()).toBeVisible();
+      await openMenuIfCollapsed(page);
+      const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
+      for (const label of ['หน้าแรก', 'สินค้าทั้งหมด', 'เกี่ยวกับเรา', 'วิธีการสั่งซื้อ', 'ติดต่อเรา']) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+      }
+      await expect(nav.getByRole('link', { name: '081-234-5678' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'เข้าสู่ระบบ' }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'สมัครสมาชิก' }).first()).toBeVisible();
 
-    const footer = page.getByTestId('footer');
-    await expect(footer.getByTestId('footer-phone')).toHaveText('081-234-5678');
-    await expect(footer.getByTestId('footer-line')).toHaveText('@yimlamai');
-    await expect(footer.getByTestId('footer-facebook')).toHaveAttribute('href', 'https://www.facebook.com/yimlamai.giftshop');
-    await expect(footer.getByTestId('footer-map')).toHaveAttribute('href', /google\.com\/maps/);
-    await expect(footer.getByTestId('footer-address')).toContainText('กรุงเทพมหานคร 10500');
+      const footer = page.getByTestId('footer');
+      await expect(footer.getByTestId('footer-phone')).toHaveText('081-234-5678');
+      await expect(footer.getByTestId('footer-line')).toHaveText('@yimlamai');
+      await expect(footer.getByTestId('footer-facebook')).toHaveAttribute('href', 'https://www.facebook.com/yimlamai.giftshop');
+      await expect(footer.getByTestId('footer-map')).toHaveAttribute('href', /google\.com\/maps/);
+      await expect(footer.getByTestId('footer-address')).toContainText('กรุงเทพมหานคร 10500');
 
-    const floating = page.getByTestId('floating-menu');
-    await expect(floating.getByTestId('floating-facebook')).toHaveAttribute('href', 'https://www.facebook.com/yimlamai.giftshop');
-    await expect(floating.getByTestId('floating-phone')).toHaveAttribute('href', 'tel:0812345678');
-    await expect(floating.getByTestId('floating-map')).toHaveAttribute('href', /google\.com\/maps/);
-    await expect(floating.getByTestId('floating-contact')).toHaveAttribute('href', '/contact');
+      const floating = page.getByTestId('floating-menu');
+      await expect(floating.getByTestId('floating-facebook')).toHaveAttribute('href', 'https://www.facebook.com/yimlamai.giftshop');
+      await expect(floating.getByTestId('floating-phone')).toHaveAttribute('href', 'tel:0812345678');
+      await expect(floating.getByTestId('floating-map')).toHaveAttribute('href', /google\.com\/maps/);
+      await expect(floating.getByTestId('floating-contact')).toHaveAttribute('href', '/contact');
 
-    await expect(page.getByLabel('จุดเด่นของร้าน')).toBeVisible();
-    await expect(page.locator('#nav-progress')).toHaveCount(1);
+      await expect(page.getByLabel('จุดเด่นของร้าน')).toBeVisible();
+      await expect(page.locator('#nav-progress')).toHaveCount(1);
+    });
   });
 
   test('the category dropdown lists every category', async ({ page }) => {
