@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
 import precompress from './integrations/precompress.mjs';
+import reactIslandsTagged from './integrations/react-islands-tagged.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -10,7 +11,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Our own Node server (server/main.ts) wraps the adapter: compression, headers, health, shutdown.
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024 }),
-  integrations: [react(), precompress()],
+  integrations: [react(), reactIslandsTagged(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's
