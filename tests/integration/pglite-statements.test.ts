@@ -63,6 +63,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('named prepared statemen
     expect((await read()).rows).toHaveLength(3);
   });
 
+  it('keeps a generic plan for a plain statement, and plans a text-pattern statement for its values every run', async () => {
+    const plans = async (text: string) =>
+      (await client.query<{ generic: number; custom: number }>('select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1', [text])).rows[0];
+    const plain = 'select code from items where price >= $1 order by price limit $2';
+    for (let i = 0; i < 8; i++) expect((await client.query<{ code: string }>(plain, [0, 1])).rows).toHaveLength(1);
+    // PostgreSQL's plan cache: five custom plans, then the generic one once it costs no more.
+    expect(await plans(plain)).toMatchObject({ custom: 5, generic: 3 });
+
+    const pattern = "select code from items where code like $1 || '%' order by code";
+    for (let i = 0; i < 8; i++) expect((await client.query<{ code: string }>(pattern, [i % 2 === 0 ? 'A' : 'B'])).rows.map((row) => row.code)).toEqual([i % 2 === 0 ? 'A1' : 'B2']);
+    // Parsed once for its parameter types, but every run is the unnamed statement, planned afresh.
+    expect(await plans(pattern)).toMatchObject({ custom: 0, generic: 0 });
+  });
+
   it('waits for a transaction instead of reading inside it', async () => {
     let outside: Promise<{ rows: { price: number }[] }> | undefined;
     await client.transaction(async (tx) => {

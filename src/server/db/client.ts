@@ -61,9 +61,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     : await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  // Statements are parsed once (pglite-statements.ts) but planned for their values each run: a
-  // generic plan cannot see how common a search word is (docs/decisions/123).
-  await client.exec('set plan_cache_mode = force_custom_plan');
+  // Statements are parsed once; those with a text pattern are planned for their values on every run,
+  // the rest keep a generic plan once it is no worse (pglite-statements.ts, docs/decisions/125).
   usePreparedStatements(client);
   return {
     db,

@@ -13,8 +13,15 @@ type CommandComplete = InstanceType<typeof protocol.messages.CommandCompleteMess
  * always does). The shop sends the same few hundred statement texts over and over, so that was half
  * the database time of a catalog page. This does what postgres.js does on a PostgreSQL server: each
  * text is parsed once into a named statement, and each run is one Bind/Describe/Execute/Sync round
- * trip, still planned for its values (the session sets plan_cache_mode = force_custom_plan: a
- * generic plan cannot see how common a search word is).
+ * trip.
+ *
+ * Planning is the other half: a products statement is planned against some twenty indexes, and the
+ * embedded database asks its file system for the size of each of them on every plan (46 such calls
+ * for one product lookup, 5 once its plan is kept). So a named statement is left to PostgreSQL's
+ * own plan cache (`plan_cache_mode = auto`: a generic plan once five custom ones show it costs no
+ * more). A statement with a text pattern (`like`, `strpos`, trigram similarity) runs as an unnamed
+ * statement instead, which PostgreSQL always plans for its values: how common a search word is
+ * decides its plan, and a generic plan cannot see it (docs/decisions/123, 125).
  *
  * Only top-level `query()` calls go through here; transactions keep PGlite's own path.
  */
@@ -24,7 +31,12 @@ const MAX_STATEMENTS = 500;
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** Planned for its values on every run (an unnamed statement), see above. */
+  plannedPerValue: boolean;
 }
+
+/** Operators whose selectivity, and so the best plan, depends on the pattern's value. */
+const PATTERN_OPERATOR = /\b(?:i?like|strpos|(?:strict_)?(?:word_)?similarity)\b|<<?%|%>>?/i;
 
 /**
  * The answer of one statement, as PGlite's own `parseResults` gives it, without that function's copy
@@ -82,7 +94,7 @@ export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEM
       Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
-    const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
+    const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages), plannedPerValue: PATTERN_OPERATOR.test(text) };
     statements.set(text, prepared);
     return prepared;
   }
@@ -95,8 +107,11 @@ export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEM
       const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
       return serializer ? serializer(param) : String(param);
     });
+    // Parsed again as the unnamed statement, in the same round trip: PostgreSQL plans an unnamed
+    // statement for its values every time.
+    const parse = prepared.plannedPerValue ? [serialize.parse({ name: '', text, types: prepared.paramTypes })] : [];
     const { messages } = await client.execProtocol(
-      Buffer.concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([...parse, serialize.bind({ statement: prepared.plannedPerValue ? '' : prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
     );
     return readResult<T>(messages, client, options);
