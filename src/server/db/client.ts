@@ -44,12 +44,13 @@ function resultRows<T>(result: unknown): T[] {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { usePreparedStatements }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { usePreparedStatements }, { keepFileSizes }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
     import('./pglite-statements.ts'),
+    import('./pglite-file-sizes.ts'),
   ]);
   let releaseLock = () => {};
   if (dataDir) {
@@ -59,6 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = dataDir
     ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
     : await PGlite.create({ extensions: { pg_trgm } });
+  if (dataDir) keepFileSizes(client);
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
   // Statements are parsed once; those with a text pattern are planned for their values on every run,
