@@ -7,8 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * table and index a plan considers and at the start of every scan: a product page asks it 40 to 100
  * times. Natively that is a cheap system call; in PGlite's Emscripten file system over Node (NODEFS)
  * each one is an `fstatSync` and a Stats object, half a millisecond of a product page at 100,000
- * products. Only this process changes the data directory (the server holds its lock, see
- * startup-lock.ts), and every change of a file's size goes through one of the file system's
+ * products. Only this process changes the data directory (it holds the directory's lock,
+ * `takeDataDirLock` in client.ts), and every change of a file's size goes through one of the file system's
  * operations below, so a size read once stays true until one of them runs for that file.
  */
 const SEEK_END = 2;
