@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { useStore } from '../../lib/use-store';
 import { $auth, refreshUser, setUser } from '../../stores/auth';
 import { useHydrated } from '../../lib/use-hydrated';
 

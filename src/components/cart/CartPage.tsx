@@ -1,6 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { $cart, applyQuote, orderableLine, removeCartItem, updateCartItem, type CartItem } from '../../stores/cart';
+import { useStore } from '../../lib/use-store';
+import { $cart, orderableLine, removeCartItem, type CartItem } from '../../stores/cart';
+import { applyQuote, updateCartItem } from '../../stores/cart-edits';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import { nextTierFor } from '../../lib/pricing';
