@@ -8,7 +8,6 @@ import { nextTierFor } from '../../lib/pricing';
 import type { CartQuote, CartQuoteLine } from '../../lib/cart-limits';
 import { confirmRemove } from './confirm-remove';
 import QuantityStepper from './QuantityStepper';
-import { PLACEHOLDER_IMAGE } from './CartButton';
 
 const QUOTE_DELAY_MS = 350;
 
@@ -234,7 +233,7 @@ function CartLine({ item, unavailable, notes, onAmount, onRemove }: LineProps) {
     <li className={`bg-white rounded shadow-sm p-2 p-md-3 cart-line${unavailable ? ' opacity-75' : ''}`} data-product-code={item.product_code}>
       <div className="d-flex gap-2 gap-md-3">
         <a href={href} className="flex-shrink-0" tabIndex={-1} aria-hidden="true">
-          <img src={item.product_image ?? PLACEHOLDER_IMAGE} alt="" width="80" height="80" className="rounded cart-thumb" decoding="async" />
+          <img src={item.product_image ?? '/images/placeholder.svg'} alt="" width="80" height="80" className="rounded cart-thumb" decoding="async" />
         </a>
         <div className="flex-grow-1 min-w-0">
           <div className="d-flex justify-content-between gap-2">
