@@ -3,7 +3,20 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
 import precompress from './integrations/precompress.mjs';
+import lazyImportWithoutPreload from './integrations/lazy-import-without-preload.mjs';
 import reactIslandsTagged from './integrations/react-islands-tagged.mjs';
+
+// What every catalog page loads (see codeSplitting below). `\0` ids are the bundler's and Vite's helpers.
+const everyCatalogPage = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores)[\\/]`,
+    String.raw`node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/](client|static-html)\.js`,
+    String.raw`src[\\/]stores[\\/](cart|auth)\.ts`,
+    String.raw`src[\\/]lib[\\/](money|pricing|cart-limits|roles|use-hydrated|use-store|thai-text)\.ts`,
+    String.raw`src[\\/]components[\\/](cart[\\/](CartButton\.tsx|confirm-remove\.ts|card-add-to-cart\.ts)|account[\\/]UserMenu\.tsx|layout[\\/]search-box\.ts)`,
+    String.raw`^\0`,
+  ].join('|'),
+);
 
 export default defineConfig({
   output: 'server',
@@ -11,7 +24,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Our own Node server (server/main.ts) wraps the adapter: compression, headers, health, shutdown.
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024 }),
-  integrations: [react(), reactIslandsTagged(), precompress()],
+  integrations: [react(), reactIslandsTagged(), lazyImportWithoutPreload(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's
@@ -28,6 +41,27 @@ export default defineConfig({
           silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
         },
       },
+    },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Everything every catalog page loads goes into one chunk: React, the navbar islands, the
+              // stores and the navbar's script. One gzip stream instead of fifteen files keeps those
+              // pages under the 75 KB script budget (DESIGN.md section 15, docs/decisions/146). Other
+              // islands (cart page, checkout, account, back office) stay in their own chunks and import
+              // React from this one. A module added to what the navbar loads belongs in this list.
+              codeSplitting: { groups: [{ name: 'shop', test: (id) => everyCatalogPage.test(id) }] },
+            },
+          },
+        },
+      },
+    },
+    resolve: {
+      // The ES module build: the default (its "browser" field, a UMD file) needed the bundler's CommonJS
+      // interop on every page that can open an alert.
+      alias: [{ find: /^sweetalert2$/, replacement: 'sweetalert2/dist/sweetalert2.esm.all.js' }],
     },
     ssr: {
       external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'],

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { MAX_CART_LINES, MAX_LINE_AMOUNT, PRODUCT_CODE_PATTERN, type CartQuoteLine } from '../lib/cart-limits';
+import { MAX_CART_LINES, MAX_LINE_AMOUNT, PRODUCT_CODE_PATTERN } from '../lib/cart-limits';
 import { bahtToSatang, satangToBaht } from '../lib/money';
 import { unitPriceFor } from '../lib/pricing';
 
@@ -156,7 +156,8 @@ export function repriced(item: CartItem, amount: number): CartItem {
   return { ...item, amount, product_price: price };
 }
 
-function limitFor(stock: number | undefined): number {
+/** The most of one line the cart takes: the known stock, at most MAX_LINE_AMOUNT. */
+export function limitFor(stock: number | undefined): number {
   return Math.min(MAX_LINE_AMOUNT, stock ?? MAX_LINE_AMOUNT);
 }
 
@@ -188,73 +189,9 @@ export function addToCart(item: NewCartItem): AddResult {
   return { status: next < current + wanted ? 'limited' : 'added', amount: line.amount };
 }
 
-function changeLine(code: string, change: (line: CartItem) => CartItem): void {
-  const items = $cart.get();
-  let changed = false;
-  const next = items.map((line) => {
-    if (line.product_code !== code) return line;
-    const updated = change(line);
-    if (updated !== line) changed = true;
-    return updated;
-  });
-  if (changed) $cart.set(next);
-}
-
-/** Lowers the amount by one, only while it is above one. */
-export function reduceCartItem(code: string): void {
-  changeLine(code, (line) => (line.amount > 1 ? repriced(line, line.amount - 1) : line));
-}
-
-/** Raises the amount by one, never above the known stock (and never lowers a line already above it). */
-export function increaseCartItem(code: string): void {
-  changeLine(code, (line) => (line.amount < limitFor(line.stock) ? repriced(line, line.amount + 1) : line));
-}
-
-/** Sets the amount within 1..stock; anything below one becomes one (removing is a separate, confirmed action). */
-export function updateCartItem(code: string, amount: number): void {
-  const wanted = Number.isFinite(amount) ? Math.floor(amount) : 1;
-  changeLine(code, (line) => repriced(line, Math.max(1, Math.min(limitFor(line.stock), wanted))));
-}
-
 export function removeCartItem(code: string): void {
   const items = $cart.get();
   if (items.some((line) => line.product_code === code)) $cart.set(items.filter((line) => line.product_code !== code));
-}
-
-/** Replaces the whole list (sanitised, so callers cannot store a broken cart). */
-export function replaceCart(items: unknown): void {
-  $cart.set(sanitizeCart(items));
-}
-
-export function clearCart(): void {
-  $cart.set([]);
-}
-
-/**
- * Takes the server's view of each line: name, image, unit price, tiers and stock; an amount above the
- * stock comes down to it. Unknown or withdrawn products stay, with stock 0, until the shopper removes
- * them (the cart page says why), so nothing disappears from the cart unasked.
- */
-export function applyQuote(lines: readonly CartQuoteLine[]): void {
-  const byCode = new Map(lines.map((line) => [line.product_code, line]));
-  const next = $cart.get().map((item) => {
-    const line = byCode.get(item.product_code);
-    if (!line) return item;
-    if (line.unavailable || line.product_name === null) return item.stock === 0 ? item : { ...item, stock: 0 };
-    const amount = line.stock > 0 ? Math.min(item.amount, line.stock) : item.amount;
-    const updated: CartItem = {
-      ...item,
-      product_name: line.product_name,
-      product_image: line.product_image,
-      stock: line.stock,
-      retail_price: line.retail_price,
-      tiers: line.tiers.map((tier) => ({ min_quantity: tier.min_quantity, price: tier.price })),
-      // The quoted price is for the quoted amount; if the shopper changed it meanwhile, tiers re-price.
-      product_price: line.unit_price,
-    };
-    return item.amount === line.amount && amount === item.amount ? updated : repriced(updated, amount);
-  });
-  if (encodeCart(next) !== encodeCart($cart.get())) $cart.set(next);
 }
 
 /**

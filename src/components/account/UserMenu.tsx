@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '../../lib/use-store';
 import { $auth, refreshUser, setUser } from '../../stores/auth';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /** Login and register links for visitors; the member's dropdown (บัญชีของฉัน, ออกจากระบบ) once logged in. */
-export default function UserMenu() {
+export default function UserMenu({ icon }: { icon?: ReactNode }) {
   const hydrated = useHydrated();
   const { user, loggedIn } = useStore($auth);
   const [leaving, setLeaving] = useState(false);
@@ -46,9 +46,8 @@ export default function UserMenu() {
         aria-expanded="false"
         aria-label={`เมนูสมาชิก ${user.firstName}`}
       >
-        <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="me-1">
-          <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6m2-3a2 2 0 1 1-4 0 2 2 0 0 1 4 0m4 8c0 1-1 1-1 1H3s-1 0-1-1 1-4 6-4 6 3 6 4" />
-        </svg>
+        {/* The icon comes from the server (Navbar.astro): its path data stays out of the script every page loads. */}
+        {icon}
         {user.firstName}
       </button>
       <ul className="dropdown-menu dropdown-menu-sm-end">

@@ -1,11 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '../../lib/use-store';
 import { $cart, $cartCount, $cartTotal, orderableLine, removeCartItem, repairStoredCart } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import { confirmationOpen, confirmRemove } from './confirm-remove';
 
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 /**
  * The navbar cart: a button with the item count that opens a panel of the lines, the total and the
@@ -13,7 +13,7 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
  * prices and totals as well as actions. The server renders 0 and a closed panel; the island then
  * shows the stored cart, so hydration never mismatches.
  */
-export default function CartButton() {
+export default function CartButton({ icon }: { icon?: ReactNode }) {
   const hydrated = useHydrated();
   const items = useStore($cart);
   const count = useStore($cartCount);
@@ -81,9 +81,8 @@ export default function CartButton() {
         aria-describedby={countId}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-          <path d="M0 1.5A.5.5 0 0 1 .5 1H2a.5.5 0 0 1 .485.379L2.89 3H14.5a.5.5 0 0 1 .491.592l-1.5 8A.5.5 0 0 1 13 12H4a.5.5 0 0 1-.491-.408L2.01 3.607 1.61 2H.5a.5.5 0 0 1-.5-.5M5 12a2 2 0 1 0 0 4 2 2 0 0 0 0-4m7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4" />
-        </svg>
+        {/* The icon comes from the server (Navbar.astro): its path data stays out of the script every page loads. */}
+        {icon}
         <span className="badge rounded-pill bg-danger ms-1 cart-count" data-testid="cart-count" aria-hidden="true">
           {shownCount > 99 ? '99+' : shownCount}
         </span>

@@ -1,13 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { $cart, applyQuote, orderableLine, removeCartItem, updateCartItem, type CartItem } from '../../stores/cart';
+import { useStore } from '../../lib/use-store';
+import { $cart, orderableLine, removeCartItem, type CartItem } from '../../stores/cart';
+import { applyQuote, updateCartItem } from '../../stores/cart-edits';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import { nextTierFor } from '../../lib/pricing';
 import type { CartQuote, CartQuoteLine } from '../../lib/cart-limits';
 import { confirmRemove } from './confirm-remove';
 import QuantityStepper from './QuantityStepper';
-import { PLACEHOLDER_IMAGE } from './CartButton';
 
 const QUOTE_DELAY_MS = 350;
 
@@ -233,7 +233,7 @@ function CartLine({ item, unavailable, notes, onAmount, onRemove }: LineProps) {
     <li className={`bg-white rounded shadow-sm p-2 p-md-3 cart-line${unavailable ? ' opacity-75' : ''}`} data-product-code={item.product_code}>
       <div className="d-flex gap-2 gap-md-3">
         <a href={href} className="flex-shrink-0" tabIndex={-1} aria-hidden="true">
-          <img src={item.product_image ?? PLACEHOLDER_IMAGE} alt="" width="80" height="80" className="rounded cart-thumb" decoding="async" />
+          <img src={item.product_image ?? '/images/placeholder.svg'} alt="" width="80" height="80" className="rounded cart-thumb" decoding="async" />
         </a>
         <div className="flex-grow-1 min-w-0">
           <div className="d-flex justify-content-between gap-2">

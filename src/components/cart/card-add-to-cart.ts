@@ -14,7 +14,12 @@ const messages = {
   full: 'ตะกร้าเต็มแล้ว',
 } as const;
 
-document.addEventListener('click', (event) => {
+/** Called once per page by Navbar.astro's script. */
+export function listenForCardAddToCart(): void {
+  document.addEventListener('click', onClick);
+}
+
+function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.('button[data-add-to-cart]');
   if (!(button instanceof HTMLButtonElement)) return;
   event.preventDefault();
@@ -38,4 +43,4 @@ document.addEventListener('click', (event) => {
     label.textContent = original;
     button.classList.remove('btn-success');
   }, FEEDBACK_MS);
-});
+}

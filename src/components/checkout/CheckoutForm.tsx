@@ -1,6 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { $cart, clearCart } from '../../stores/cart';
+import { useStore } from '../../lib/use-store';
+import { $cart } from '../../stores/cart';
+import { clearCart } from '../../stores/cart-edits';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import type { DeliveryOption } from '../../lib/types';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
+import { useStore } from '../../lib/use-store';
 import { $cart } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
 import { formatBaht } from '../../lib/money';
