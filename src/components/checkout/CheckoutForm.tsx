@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../lib/use-store';
 import { $cart } from '../../stores/cart';
 import { clearCart } from '../../stores/cart-edits';
@@ -121,9 +121,12 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
   }, [hydrated, refreshQuote]);
 
   // Taken when the page shows the cart, not at the click: a second tab opened on the same cart finds
-  // the same key in localStorage, so confirming in both tabs still makes one order.
+  // the same key in localStorage, so confirming in both tabs still makes one order. The click sends the
+  // key taken here: the other tab's order, once placed, removes the stored key, and a tab that read it
+  // again at its click (before the emptied cart reached it) made a second order.
+  const shownKey = useRef<{ key: string; signature: string } | null>(null);
   useEffect(() => {
-    if (hydrated && lines.length > 0) checkoutKey(signature);
+    if (hydrated && lines.length > 0) shownKey.current = { key: checkoutKey(signature), signature };
   }, [hydrated, lines.length, signature]);
 
   async function applyCode() {
@@ -154,7 +157,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
     if (!deliveryCode) return setError('กรุณาเลือกวิธีจัดส่ง');
     if (!paymentMethod) return setError('กรุณาเลือกวิธีชำระเงิน');
     setSubmitting(true);
-    const key = checkoutKey(signature);
+    const key = shownKey.current?.signature === signature ? shownKey.current.key : checkoutKey(signature);
     const answer = await postJson<{ order_no: string; payment_method: PaymentMethod }>(
       '/api/orders',
       {
