@@ -12,8 +12,8 @@ const everyCatalogPage = new RegExp(
     String.raw`node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores)[\\/]`,
     String.raw`node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/](client|static-html)\.js`,
     String.raw`src[\\/]stores[\\/](cart|auth)\.ts`,
-    String.raw`src[\\/]lib[\\/](money|pricing|cart-limits|roles|use-hydrated|use-store|thai-text)\.ts`,
-    String.raw`src[\\/]components[\\/](cart[\\/](CartButton\.tsx|confirm-remove\.ts|card-add-to-cart\.ts)|account[\\/]UserMenu\.tsx|layout[\\/]search-box\.ts)`,
+    String.raw`src[\\/]lib[\\/](money|pricing|cart-limits|roles|use-hydrated|use-store)\.ts`,
+    String.raw`src[\\/]components[\\/](cart[\\/](CartButton\.tsx|confirm-remove\.ts|card-add-to-cart\.ts)|account[\\/]UserMenu\.tsx)`,
     String.raw`^\0`,
   ].join('|'),
 );

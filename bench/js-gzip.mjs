@@ -22,7 +22,9 @@ const pages = [
 const { base, stop } = await startBuiltServer({ port });
 try {
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  console.log('page        JS files  raw KiB  gzip KiB  scripts');
+  // DESIGN.md section 15: at most 75 KB (75,000 bytes) of gzip JavaScript on every anonymous page.
+  const budget = 75_000;
+  console.log('page        JS files  raw KiB  gzip KiB  gzip bytes  budget  scripts');
   for (const [label, url] of pages) {
     const page = await browser.newPage();
     const scripts = new Set();
@@ -38,7 +40,10 @@ try {
       gzip += gzipSync(file, { level: 9 }).length;
     }
     const names = [...scripts].map((s) => path.basename(s).replace(/\.[A-Za-z0-9_-]{8}\.js$/, '')).sort().join(' ');
-    console.log(`${label.padEnd(12)}${String(scripts.size).padStart(8)}  ${(raw / 1024).toFixed(1).padStart(7)}  ${(gzip / 1024).toFixed(1).padStart(8)}  ${names}`);
+    const verdict = gzip <= budget ? 'met' : `+${gzip - budget}`;
+    console.log(
+      `${label.padEnd(12)}${String(scripts.size).padStart(8)}  ${(raw / 1024).toFixed(1).padStart(7)}  ${(gzip / 1024).toFixed(1).padStart(8)}  ${String(gzip).padStart(10)}  ${verdict.padStart(6)}  ${names}`,
+    );
     await page.close();
   }
   await browser.close();

@@ -94,6 +94,38 @@ test.describe('catalog', () => {
     expect(stored).toEqual([expect.objectContaining({ product_code: 'P00003', amount: 2, product_price: 250 })]);
   });
 
+  test('a typed amount counts without leaving the field, and the price line follows the wholesale tiers', async ({ page }) => {
+    await page.goto('/product/P00003');
+    await page.evaluate(() => localStorage.removeItem('shoppingCart'));
+    const amount = page.getByLabel('จำนวน', { exact: true });
+    const priceLine = page.getByTestId('add-to-cart-price');
+    await expect(amount).toBeEnabled();
+    // Retail 250 for 1–11; the first tier starts at 12.
+    await expect(priceLine).toContainText('ซื้อเพิ่มอีก 11 ชิ้น');
+    await amount.fill('12');
+    await amount.press('Enter');
+    // The next note is about the following tier now.
+    await expect(priceLine).not.toContainText('ซื้อเพิ่มอีก 11 ชิ้น');
+    await expect(priceLine).toContainText(/ซื้อเพิ่มอีก \d+ ชิ้น ราคาชิ้นละ/);
+    const unit = bahtOf((await priceLine.locator('.text-price').first().textContent()) ?? '');
+    expect(unit).toBeLessThan(250);
+    expect(bahtOf((await priceLine.locator('strong').textContent()) ?? '')).toBe(unit * 12);
+    await expect(page.getByRole('button', { name: 'ลดจำนวน' })).toBeEnabled();
+
+    // Letters are not an amount: the field keeps the last one.
+    await amount.fill('abc');
+    await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'จำนวน 12 ชิ้น ลงตะกร้าแล้ว' })).toBeVisible();
+    await amount.fill('3');
+    await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'จำนวน 3 ชิ้น ลงตะกร้าแล้ว' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('shoppingCart') ?? '[]'));
+    expect(stored).toEqual([expect.objectContaining({ product_code: 'P00003', amount: 15, product_price: unit })]);
+    const toastSlot = page.locator('.cart-toast-slot');
+    await toastSlot.getByRole('button', { name: 'ปิด' }).click();
+    await expect(toastSlot.locator('.toast')).toHaveCount(0);
+  });
+
   test('a sold-out product cannot be bought', async ({ page }) => {
     await page.goto('/product/P00216');
     await expect(page.getByRole('button', { name: 'สินค้าหมด' })).toBeDisabled();

@@ -72,6 +72,29 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
   });
 
+  test('the search script is fetched on first focus only, and what was typed before it arrived is suggested', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await waitForIslands(page);
+    expect(fetched.filter((path) => path.includes('search-box'))).toEqual([]);
+    // fill() focuses and types in one step, before the module can arrive.
+    await page.getByPlaceholder('ค้นหาสินค้า').fill('เซรั่ม');
+    await expect(page.getByRole('listbox', { name: 'คำแนะนำการค้นหา' }).getByRole('option').first()).toBeVisible();
+    expect(fetched.filter((path) => path.includes('search-box'))).toHaveLength(1);
+  });
+
+  test('Enter at once after typing, before the script arrived, still goes to the results', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page);
+    const box = page.getByPlaceholder('ค้นหาสินค้า');
+    await box.fill('ลิป');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent('ลิป')}$`));
+  });
+
   test('without JavaScript the search form redirects to /search/{keyword}', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -6,6 +6,8 @@ import { normalizeText } from '../../lib/thai-text';
  * empty-keyword alert, and suggestions as you type (arrow keys, Enter, Escape), following the ARIA
  * combobox pattern. Plain DOM rather than a React island: it shares no state with the islands, and
  * React's render of it cost every page a server render and 2 KB of script (docs/decisions/146).
+ * Navbar.astro loads this module when a search box is first focused or submitted, so pages where
+ * nobody searches do not download it (docs/decisions/147).
  */
 export const SEARCH_EMPTY_TITLE = 'แจ้งเตือน';
 export const SEARCH_EMPTY_TEXT = 'กรุณาป้อนข้อมูลเพื่อค้นหา';
@@ -20,15 +22,29 @@ interface Suggestion {
 
 const kindLabel: Record<Suggestion['kind'], string> = { product: 'สินค้า', category: 'ประเภทสินค้า', brand: 'แบรนด์' };
 
-/** Called once per page by Navbar.astro's script, for every search box on it. */
-export function enhanceSearchBoxes(): void {
-  document.querySelectorAll<HTMLFormElement>('form[data-search-box]').forEach(enhance);
-}
-
-function enhance(form: HTMLFormElement): void {
+/**
+ * Enhances a search form once, then replays what made Navbar.astro load this module: a focus opens the
+ * list and asks for suggestions of what was typed meanwhile; a submit is submitted again, now checked.
+ */
+export function enhanceSearchBox(form: HTMLFormElement, trigger: Event): void {
   const input = form.querySelector<HTMLInputElement>('input[role="combobox"]');
   const list = form.querySelector<HTMLUListElement>('[role="listbox"]');
   if (!input || !list) return;
+  // A focus and a submit can both be waiting for this module; the form is enhanced for the first.
+  if (!form.dataset.enhanced) {
+    form.dataset.enhanced = 'true';
+    listen(form, input, list);
+  }
+  if (trigger.type === 'submit') {
+    form.requestSubmit();
+  } else if (document.activeElement === input) {
+    input.dispatchEvent(new Event('focus'));
+    // Typed before this module arrived; the keyword a results page shows is not asked again.
+    if (input.value !== input.defaultValue) input.dispatchEvent(new Event('input'));
+  }
+}
+
+function listen(form: HTMLFormElement, input: HTMLInputElement, list: HTMLUListElement): void {
   const listId = list.id;
   let items: Suggestion[] = [];
   let open = false;
@@ -42,11 +58,11 @@ function enhance(form: HTMLFormElement): void {
   /** Brings the list, the options and the combobox's ARIA in line with the state above. */
   function render() {
     const shown = showList();
-    list!.classList.toggle('d-none', !shown);
-    input!.setAttribute('aria-expanded', String(shown));
-    if (shown && active >= 0) input!.setAttribute('aria-activedescendant', `${listId}-${active}`);
-    else input!.removeAttribute('aria-activedescendant');
-    list!.querySelectorAll('li').forEach((option, index) => {
+    list.classList.toggle('d-none', !shown);
+    input.setAttribute('aria-expanded', String(shown));
+    if (shown && active >= 0) input.setAttribute('aria-activedescendant', `${listId}-${active}`);
+    else input.removeAttribute('aria-activedescendant');
+    list.querySelectorAll('li').forEach((option, index) => {
       const selected = index === active;
       option.setAttribute('aria-selected', String(selected));
       option.classList.toggle('active', selected);
@@ -56,7 +72,7 @@ function enhance(form: HTMLFormElement): void {
 
   function setItems(next: Suggestion[]) {
     items = next;
-    list!.replaceChildren(
+    list.replaceChildren(
       ...next.map((item, index) => {
         const option = document.createElement('li');
         option.id = `${listId}-${index}`;
