@@ -6,6 +6,7 @@ import { onShutdown } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import type { Database, Db } from './database.ts';
 import * as schema from './schema.ts';
+import { plannedPerValue } from './plan-per-value.ts';
 import { MIGRATION_LOCK_KEY } from './startup-lock.ts';
 
 /**
@@ -127,9 +128,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await migrator.end({ timeout: 5 });
   }
-  // postgres.js prepares every statement; a plan for the values at hand each time, not a generic one
-  // (a generic plan cannot see how common a search word is: docs/decisions/123).
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30, connection: { plan_cache_mode: 'force_custom_plan' } });
+  const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30 });
+  // Drizzle asks postgres.js for an unnamed statement each time (parsed and planned on every run)
+  // unless a query is given a name. A statement without a text pattern is prepared once per connection
+  // instead, and PostgreSQL keeps its plan once five runs show a generic plan costs no more; a pattern
+  // statement is still planned for its values (plan-per-value.ts, docs/decisions/148). Transactions
+  // run on their own reserved connection object and keep Drizzle's unnamed statements.
+  const unsafe = client.unsafe;
+  client.unsafe = ((query: string, parameters?: never[], options?: { prepare?: boolean }) =>
+    unsafe(query, parameters, { ...options, prepare: options?.prepare === true || !plannedPerValue(query) })) as typeof client.unsafe;
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,5 @@
 import { parse as pgliteParse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { plannedPerValue } from './plan-per-value.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 type RowDescription = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
@@ -34,9 +35,6 @@ interface Prepared {
   /** Planned for its values on every run (an unnamed statement), see above. */
   plannedPerValue: boolean;
 }
-
-/** Operators whose selectivity, and so the best plan, depends on the pattern's value. */
-const PATTERN_OPERATOR = /\b(?:i?like|strpos|(?:strict_)?(?:word_)?similarity)\b|<<?%|%>>?/i;
 
 /**
  * The answer of one statement, as PGlite's own `parseResults` gives it, without that function's copy
@@ -94,7 +92,7 @@ export function usePreparedStatements(client: PGlite, maxStatements = MAX_STATEM
       Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
-    const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages), plannedPerValue: PATTERN_OPERATOR.test(text) };
+    const prepared = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages), plannedPerValue: plannedPerValue(text) };
     statements.set(text, prepared);
     return prepared;
   }
