@@ -23,7 +23,9 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
   // Our own Node server (server/main.ts) wraps the adapter: compression, headers, health, shutdown.
-  adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024 }),
+  // Pages are rendered whole, not streamed: the server compresses (and caches) a page in one piece
+  // anyway, and streaming cost a promise and a text encoding per chunk (docs/decisions/149).
+  adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [react(), reactIslandsTagged(), lazyImportWithoutPreload(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
