@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client.ts';
 import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { searchKey } from '../../lib/thai-text.ts';
@@ -186,16 +186,9 @@ export async function countProducts(query: ListingQuery): Promise<{ count: numbe
 
 type DetailWhere = { code: string } | { id: number } | { name: string };
 
-async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
-  const db = await getDb();
-  const condition =
-    'id' in where
-      ? eq(products.id, where.id)
-      : 'code' in where
-        ? eq(sql`lower(${products.code})`, where.code.toLowerCase())
-        : eq(sql`lower(${products.name})`, searchKey(where.name));
-  // One query for the product, its category and brand (the card columns and the page's own).
-  const [found] = await db
+/** The product page's one query: the product, its category and brand, pictures and tiers. */
+function detailQuery(db: Db, condition: SQL) {
+  return db
     .select({
       card: summaryColumns,
       nameEn: products.nameEn,
@@ -220,6 +213,39 @@ async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.active, true), condition))
     .limit(1);
+}
+
+/**
+ * The two queries of every product page, built once per database (Drizzle's prepared queries with
+ * placeholders): building a query's SQL from its builder was about a tenth of an uncached product
+ * page's CPU (docs/decisions/150).
+ */
+function buildProductPageQueries(db: Db) {
+  return {
+    detailByCode: detailQuery(db, eq(sql`lower(${products.code})`, sql.placeholder('code'))).prepare('product_detail_by_code'),
+    related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), sql`${products.stock} > 0`))
+      .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('product_related'),
+  };
+}
+const productPageQueries = new WeakMap<Db, ReturnType<typeof buildProductPageQueries>>();
+
+function productPageQueriesOf(db: Db): ReturnType<typeof buildProductPageQueries> {
+  let built = productPageQueries.get(db);
+  if (!built) {
+    built = buildProductPageQueries(db);
+    productPageQueries.set(db, built);
+  }
+  return built;
+}
+
+async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
+  const db = await getDb();
+  const [found] =
+    'code' in where
+      ? await productPageQueriesOf(db).detailByCode.execute({ code: where.code.toLowerCase() })
+      : await detailQuery(db, 'id' in where ? eq(products.id, where.id) : eq(sql`lower(${products.name})`, searchKey(where.name)));
   if (!found) return null;
   const { card, images, tiers, ...row } = found;
   const summary = toSummary(card);
@@ -253,9 +279,7 @@ export const findProductByCode = (code: string) => loadDetail({ code });
 /** Same category, newest first, without the product itself. */
 export async function relatedProducts(product: Pick<ProductDetail, 'id' | 'category'>, limit = 6): Promise<ProductSummary[]> {
   const db = await getDb();
-  const rows = await summaryQuery(db, and(eq(products.categoryId, product.category.id), ne(products.id, product.id), sql`${products.stock} > 0`))
-    .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
-    .limit(limit);
+  const rows = await productPageQueriesOf(db).related.execute({ categoryId: product.category.id, productId: product.id, limit });
   return rows.map(toSummary);
 }
 

@@ -84,9 +84,25 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
 }
 
 /** Card rows for the given ids, in the order of the ids. */
+/**
+ * Every listing and search page reads its cards by id: the query is built once per database (a
+ * prepared query with the ids as one array parameter) rather than from its builder on every page
+ * (docs/decisions/150).
+ */
+const summariesByIdsQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSummariesByIds>>();
+
+function buildSummariesByIds(db: DbOrTx) {
+  return summaryQuery(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`).prepare('product_summaries_by_ids');
+}
+
 export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await summaryQuery(db, inArray(products.id, [...ids]));
+  let query = summariesByIdsQueries.get(db);
+  if (!query) {
+    query = buildSummariesByIds(db);
+    summariesByIdsQueries.set(db, query);
+  }
+  const rows = await query.execute({ ids: [...ids] });
   const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return ids.map((id) => byId.get(id)).filter((row): row is ProductSummary => row !== undefined);
 }
