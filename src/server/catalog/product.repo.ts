@@ -83,7 +83,6 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
   return and(...parts);
 }
 
-/** Card rows for the given ids, in the order of the ids. */
 /**
  * Every listing and search page reads its cards by id: the query is built once per database (a
  * prepared query with the ids as one array parameter) rather than from its builder on every page
@@ -95,6 +94,7 @@ function buildSummariesByIds(db: DbOrTx) {
   return summaryQuery(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`).prepare('product_summaries_by_ids');
 }
 
+/** Card rows for the given ids, in the order of the ids. */
 export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   let query = summariesByIdsQueries.get(db);
