@@ -88,4 +88,22 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('named prepared statemen
     });
     expect((await outside)?.rows[0]?.price).toBe(5);
   });
+
+  it('reads answers longer than one chunk of the wire, Thai text split anywhere', async () => {
+    const { rows } = await client.query<{ n: number; t: string }>("select g as n, repeat('ของขวัญ', 40) || g as t from generate_series(1, $1::int) as g", [3000]);
+    expect(rows).toHaveLength(3000);
+    expect(rows[2999]).toEqual({ n: 3000, t: `${'ของขวัญ'.repeat(40)}3000` });
+    expect(rows.every((row, index) => row.n === index + 1 && row.t === `${'ของขวัญ'.repeat(40)}${index + 1}`)).toBe(true);
+  });
+
+  it('skips a notice before the rows, and keeps notifications for PGlite\'s listeners', async () => {
+    await client.exec(`create function noisy() returns int language plpgsql as $$ begin raise notice 'เสียงดัง'; return 7; end $$`);
+    expect((await client.query<{ n: number }>('select noisy() as n where $1::int > 0', [1])).rows).toEqual([{ n: 7 }]);
+
+    const heard: string[] = [];
+    const unlisten = await client.listen('shop_statements_test', (payload) => heard.push(payload));
+    await client.query('select pg_notify($1, $2)', ['shop_statements_test', 'สวัสดี']);
+    await expect.poll(() => heard).toEqual(['สวัสดี']);
+    await unlisten();
+  });
 });
