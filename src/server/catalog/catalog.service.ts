@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { searchKey } from '../../lib/thai-text.ts';
@@ -220,25 +221,13 @@ function detailQuery(db: Db, condition: SQL) {
  * placeholders): building a query's SQL from its builder was about a tenth of an uncached product
  * page's CPU (docs/decisions/150).
  */
-function buildProductPageQueries(db: Db) {
-  return {
-    detailByCode: detailQuery(db, eq(sql`lower(${products.code})`, sql.placeholder('code'))).prepare('product_detail_by_code'),
-    related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), sql`${products.stock} > 0`))
-      .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
-      .limit(sql.placeholder('limit'))
-      .prepare('product_related'),
-  };
-}
-const productPageQueries = new WeakMap<Db, ReturnType<typeof buildProductPageQueries>>();
-
-function productPageQueriesOf(db: Db): ReturnType<typeof buildProductPageQueries> {
-  let built = productPageQueries.get(db);
-  if (!built) {
-    built = buildProductPageQueries(db);
-    productPageQueries.set(db, built);
-  }
-  return built;
-}
+const productPageQueriesOf = perDatabase((db: Db) => ({
+  detailByCode: detailQuery(db, eq(sql`lower(${products.code})`, sql.placeholder('code'))).prepare('product_detail_by_code'),
+  related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), sql`${products.stock} > 0`))
+    .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('product_related'),
+}));
 
 async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
   const db = await getDb();

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
 import type { ProductSummary } from '../../lib/types.ts';
 
@@ -88,21 +89,14 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
  * prepared query with the ids as one array parameter) rather than from its builder on every page
  * (docs/decisions/150).
  */
-const summariesByIdsQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSummariesByIds>>();
-
-function buildSummariesByIds(db: DbOrTx) {
-  return summaryQuery(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`).prepare('product_summaries_by_ids');
-}
+const summariesByIdsQuery = perDatabase((db: DbOrTx) =>
+  summaryQuery(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`).prepare('product_summaries_by_ids'),
+);
 
 /** Card rows for the given ids, in the order of the ids. */
 export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  let query = summariesByIdsQueries.get(db);
-  if (!query) {
-    query = buildSummariesByIds(db);
-    summariesByIdsQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...ids] });
+  const rows = await summariesByIdsQuery(db).execute({ ids: [...ids] });
   const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return ids.map((id) => byId.get(id)).filter((row): row is ProductSummary => row !== undefined);
 }
