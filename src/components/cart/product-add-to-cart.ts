@@ -39,6 +39,8 @@ function enhance(root: HTMLElement): void {
   const minus = find<HTMLButtonElement>('[data-step="-1"]');
   const plus = find<HTMLButtonElement>('[data-step="1"]');
   const add = find<HTMLButtonElement>('[data-add]');
+  const unitPrice = find('[data-unit-price]');
+  const totalPrice = find('[data-total-price]');
   const nextTier = find('[data-next-tier]');
   const toastSlot = find('.cart-toast-slot');
 
@@ -52,8 +54,8 @@ function enhance(root: HTMLElement): void {
     plus.disabled = amount >= limit;
     const unitSatang = unitPriceFor(retailSatang, priceTiers, amount);
     const next = nextTierFor(retailSatang, priceTiers, amount);
-    find('[data-unit-price]').textContent = formatBaht(unitSatang);
-    find('[data-total-price]').textContent = formatBaht(unitSatang * amount);
+    unitPrice.textContent = formatBaht(unitSatang);
+    totalPrice.textContent = formatBaht(unitSatang * amount);
     nextTier.textContent = next ? words(data.next, next.missing).replace('{price}', formatBaht(next.priceSatang)) : '';
     nextTier.classList.toggle('d-none', !next);
   }
