@@ -26,7 +26,7 @@ export default defineConfig({
   // Pages are rendered whole, not streamed: the server compresses (and caches) a page in one piece
   // anyway, and streaming cost a promise and a text encoding per chunk (docs/decisions/149).
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react(), reactIslandsTagged(), lazyImportWithoutPreload(), precompress()],
+  integrations: [react({ experimentalDisableStreaming: true }), reactIslandsTagged(), lazyImportWithoutPreload(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's

@@ -48,6 +48,14 @@ export default defineConfig(
             { group: ['**/server/**', '**/server'], message: 'Islands, stores and src/lib must not import server code.' },
             { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
           ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message:
+                'Islands are server-rendered with renderToString and no id prefix, so a useId() rendered on the server does not match the hydrated one (docs/decisions/151). Use a fixed id, or useId only in parts first rendered in the browser.',
+            },
+          ],
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '../../lib/use-store';
 import { $cart, $cartCount, $cartTotal, orderableLine, removeCartItem, repairStoredCart } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -21,8 +21,10 @@ export default function CartButton({ icon }: { icon?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const countId = useId();
+  // Fixed ids, not useId(): islands are server-rendered without an id prefix (docs/decisions/151), and
+  // the navbar holds the one cart button of a page.
+  const panelId = 'navbar-cart-panel';
+  const countId = 'navbar-cart-count';
   const shownCount = hydrated ? count : 0;
   const lines = hydrated ? items : [];
 

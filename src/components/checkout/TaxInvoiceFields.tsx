@@ -1,3 +1,5 @@
+// Rendered only in the browser (after a click in checkout and My Purchase), so its ids never meet a server render (docs/decisions/151).
+// eslint-disable-next-line no-restricted-imports
 import { useId } from 'react';
 
 /** The buyer's details for a full tax invoice, as the API takes them (`tax_invoice`). */
