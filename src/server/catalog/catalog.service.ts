@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
@@ -223,7 +223,7 @@ function detailQuery(db: Db, condition: SQL) {
  */
 const productPageQueriesOf = perDatabase((db: Db) => ({
   detailByCode: detailQuery(db, eq(sql`lower(${products.code})`, sql.placeholder('code'))).prepare('product_detail_by_code'),
-  related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), sql`${products.stock} > 0`))
+  related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), sql`${products.stock} > 0`))
     .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
     .limit(sql.placeholder('limit'))
     .prepare('product_related'),
@@ -265,11 +265,33 @@ export const productById = async (id: number) => required(await loadDetail({ id 
 export const productByName = async (name: string) => required(await loadDetail({ name }));
 export const findProductByCode = (code: string) => loadDetail({ code });
 
-/** Same category, newest first, without the product itself. */
-export async function relatedProducts(product: Pick<ProductDetail, 'id' | 'category'>, limit = 6): Promise<ProductSummary[]> {
+/**
+ * The related block's candidates by category: every product of a category shows the same list less
+ * itself, so one read serves all of them (a crawler walking a category's pages asked it once per page,
+ * half of an uncached product page's database time; docs/decisions/151). Dropped with every catalog
+ * change, like the pages that show it.
+ */
+const RELATED_KEEP_MAX = 500;
+const relatedByCategory = new Map<number, { at: number; limit: number; rows: ProductSummary[] }>();
+onCatalogChange(() => relatedByCategory.clear());
+
+async function relatedCandidates(categoryId: number, limit: number): Promise<ProductSummary[]> {
+  const hit = relatedByCategory.get(categoryId);
+  if (hit && hit.limit >= limit && Date.now() - hit.at < KEEP_MS) return hit.rows;
+  const version = catalogVersion();
   const db = await getDb();
-  const rows = await productPageQueriesOf(db).related.execute({ categoryId: product.category.id, productId: product.id, limit });
-  return rows.map(toSummary);
+  const rows = (await productPageQueriesOf(db).related.execute({ categoryId, limit })).map(toSummary);
+  // Read before a change that came meanwhile: answer with it, but do not keep it.
+  if (version !== catalogVersion()) return rows;
+  if (relatedByCategory.size >= RELATED_KEEP_MAX) relatedByCategory.clear();
+  relatedByCategory.set(categoryId, { at: Date.now(), limit, rows });
+  return rows;
+}
+
+/** Same category, in stock, recommended then newest first, without the product itself. */
+export async function relatedProducts(product: Pick<ProductDetail, 'id' | 'category'>, limit = 6): Promise<ProductSummary[]> {
+  const candidates = await relatedCandidates(product.category.id, limit + 1);
+  return candidates.filter((candidate) => candidate.id !== product.id).slice(0, limit);
 }
 
 export async function productSubImages(code: string): Promise<{ url: string; alt: string }[]> {
