@@ -268,7 +268,7 @@ export const findProductByCode = (code: string) => loadDetail({ code });
 /**
  * The related block's candidates by category: every product of a category shows the same list less
  * itself, so one read serves all of them (a crawler walking a category's pages asked it once per page,
- * half of an uncached product page's database time; docs/decisions/151). Dropped with every catalog
+ * half of an uncached product page's database time; docs/decisions/152). Dropped with every catalog
  * change, like the pages that show it.
  */
 const RELATED_KEEP_MAX = 500;
