@@ -117,6 +117,31 @@ describe('catalog beyond the count bound', () => {
     }
   });
 
+  it('gives every listing page (each sort, a category, a price range) the page a full sort gives, read fresh or from the id cache', async () => {
+    const db = await database();
+    const [category] = await db.rows<{ id: number; code: string }>(sql`select c.id, c.code from categories c join products p on p.category_id = c.id group by c.id, c.code order by count(*) desc limit 1`);
+    const filters = [
+      { query: {}, where: sql`true` },
+      { query: { category: category!.code }, where: sql`category_id = ${category!.id}` },
+      { query: { minSatang: 20_000, maxSatang: 60_000 }, where: sql`price_satang between 20000 and 60000` },
+    ];
+    for (const { query, where } of filters) {
+      for (const sort of ['price_asc', 'price_desc', 'name', 'newest'] as const) {
+        const reference = (await db.rows<{ id: number }>(sql`select id from products where active and ${where} order by ${referenceOrders[sort]}`)).map((row) => Number(row.id));
+        for (const page of [1, 3]) {
+          const expected = reference.slice((page - 1) * 24, page * 24);
+          clearProductQueryCache();
+          const fresh = await find({ ...query, sort, page });
+          const cached = await find({ ...query, sort, page });
+          const label = `${JSON.stringify(query)} ${sort} page ${page}`;
+          expect(fresh.items.map((item) => item.id), label).toEqual(expected);
+          expect(cached.items, label).toEqual(fresh.items);
+          expect(fresh.total, label).toBe(Math.min(reference.length, COUNT_BOUND));
+        }
+      }
+    }
+  });
+
   it('still finds a misspelt word (typo tolerance) in a large catalog', async () => {
     const result = await find({ keyword: 'ลิปสติด', sort: 'relevance' });
     expect(result.similar).toBe(true);
