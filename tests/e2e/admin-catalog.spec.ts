@@ -127,6 +127,40 @@ test.describe('catalog back office', () => {
     await expect(page.locator('tbody tr[data-kind]')).toHaveCount(2);
   });
 
+  test('a stock larger than a cart line takes: the product page stepper stops at 9,999', async ({ page }, testInfo) => {
+    await memberWithRole(page, testInfo.project.name, 'staff');
+    // A product of its own per project: the projects run side by side.
+    const code = testInfo.project.name === 'phone' ? 'P00348' : 'P00349';
+    const setStock = async (stock: string) => {
+      await page.goto(`/admin/products?q=${code}`);
+      const row = page.locator(`tr[data-product-code="${code}"]`);
+      const field = row.getByLabel(/^คงเหลือของ/);
+      const before = await field.inputValue();
+      await field.fill(stock);
+      await row.getByRole('button', { name: /^บันทึก/ }).click();
+      await expect(page.getByTestId('admin-flash')).toContainText(`บันทึก ${code} แล้ว`);
+      return before;
+    };
+    const original = await setStock('20000');
+    try {
+      await page.goto(`/product/${code}`);
+      await expect(page.getByText('มีสินค้า 20,000 ชิ้น')).toBeVisible();
+      const amount = page.getByLabel('จำนวน', { exact: true });
+      const plus = page.getByRole('button', { name: 'เพิ่มจำนวน' });
+      await expect(amount).toBeEnabled();
+      await amount.fill('9998');
+      await amount.press('Enter');
+      await plus.click();
+      await expect(amount).toHaveValue('9999');
+      // The cart takes at most 9,999 of one product on a line, so the stepper offers no more.
+      await expect(plus).toBeDisabled();
+      await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'จำนวน 9,999 ชิ้น ลงตะกร้าแล้ว' })).toBeVisible();
+    } finally {
+      await setStock(original);
+    }
+  });
+
   test('the product list pages on the server; screenshots of the list', async ({ page }, testInfo) => {
     await memberWithRole(page, testInfo.project.name, 'staff');
     await page.goto('/admin/products?sort=price_desc');

@@ -1,12 +1,13 @@
 import { bahtToSatang, formatBaht, satangToBaht } from '../../lib/money';
 import { nextTierFor, unitPriceFor, type PriceTier } from '../../lib/pricing';
-import { addToCart, type CartTier } from '../../stores/cart';
+import { addToCart, limitFor, type CartTier } from '../../stores/cart';
 
 /**
  * The product page's stepper and `หยิบใส่ตะกร้า`, for the markup AddToCart.astro renders: the amount stays
- * between 1 and the stock, the price line follows the wholesale tiers, and the chosen amount goes into
- * the cart store the navbar island shares (one module instance per page), with a toast. The words are
- * the page's (data attributes of AddToCart.astro, `{n}` for a number), so this script carries none.
+ * between 1 and what a cart line takes (the stock, at most MAX_LINE_AMOUNT), the price line follows the
+ * wholesale tiers, and the chosen amount goes into the cart store the navbar island shares (one module
+ * instance per page), with a toast. The words are the page's (data attributes of AddToCart.astro, `{n}`
+ * for a number), so this script carries none.
  */
 const TOAST_MS = 3500;
 
@@ -29,7 +30,8 @@ function enhance(root: HTMLElement): void {
   const tiers = JSON.parse(data.tiers || '[]') as CartTier[];
   const priceTiers: PriceTier[] = tiers.map((tier) => ({ minQuantity: tier.min_quantity, priceSatang: bahtToSatang(tier.price) }));
   const retailSatang = bahtToSatang(retailBaht);
-  const limit = Math.max(1, stock);
+  // What one cart line takes: the stock, but never more than the cart's cap on a line.
+  const limit = Math.max(1, limitFor(stock));
 
   const input = root.querySelector<HTMLInputElement>('input');
   // Sold out: the server rendered a disabled `สินค้าหมด` and nothing to enhance.
@@ -60,7 +62,7 @@ function enhance(root: HTMLElement): void {
     nextTier.classList.toggle('d-none', !next);
   }
 
-  /** What was typed, kept between 1 and the stock; anything unreadable keeps the amount. */
+  /** What was typed, kept between 1 and the line's limit; anything unreadable keeps the amount. */
   function commit() {
     const parsed = Number.parseInt(input!.value, 10);
     show(Number.isFinite(parsed) ? Math.min(limit, Math.max(1, parsed)) : quantity);
