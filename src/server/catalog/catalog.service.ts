@@ -11,7 +11,7 @@ import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, similarIds, suggestionRows, type BoundedCount, type IdPage } from './search.repo.ts';
 import { catalogVersion, onCatalogChange } from './catalog-cache.ts';
-import { keptValue } from '../cache/kept-value.ts';
+import { keptValue, type KeptValue } from '../cache/kept-value.ts';
 
 /** How long the few rows every page reads (brands, categories) are kept without a change announced. */
 const KEEP_MS = 60_000;
@@ -272,20 +272,19 @@ export const findProductByCode = (code: string) => loadDetail({ code });
  * change, like the pages that show it.
  */
 const RELATED_KEEP_MAX = 500;
-const relatedByCategory = new Map<number, { at: number; limit: number; rows: ProductSummary[] }>();
+const relatedByCategory = new Map<string, KeptValue<ProductSummary[]>>();
 onCatalogChange(() => relatedByCategory.clear());
 
-async function relatedCandidates(categoryId: number, limit: number): Promise<ProductSummary[]> {
-  const hit = relatedByCategory.get(categoryId);
-  if (hit && hit.limit >= limit && Date.now() - hit.at < KEEP_MS) return hit.rows;
-  const version = catalogVersion();
-  const db = await getDb();
-  const rows = (await productPageQueriesOf(db).related.execute({ categoryId, limit })).map(toSummary);
-  // Read before a change that came meanwhile: answer with it, but do not keep it.
-  if (version !== catalogVersion()) return rows;
-  if (relatedByCategory.size >= RELATED_KEEP_MAX) relatedByCategory.clear();
-  relatedByCategory.set(categoryId, { at: Date.now(), limit, rows });
-  return rows;
+function relatedCandidates(categoryId: number, limit: number): Promise<ProductSummary[]> {
+  const key = `${categoryId}:${limit}`;
+  let kept = relatedByCategory.get(key);
+  if (!kept) {
+    if (relatedByCategory.size >= RELATED_KEEP_MAX) relatedByCategory.clear();
+    // A read on its way when a change clears the map answers its own requests but is kept nowhere.
+    kept = keptValue(async () => (await productPageQueriesOf(await getDb()).related.execute({ categoryId, limit })).map(toSummary), KEEP_MS);
+    relatedByCategory.set(key, kept);
+  }
+  return kept.get();
 }
 
 /** Same category, in stock, recommended then newest first, without the product itself. */
