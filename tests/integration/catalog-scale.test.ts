@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { database } from '../../src/server/db/client';
 import { ensureDemoProducts } from '../../src/server/db/seed';
 import { clearProductQueryCache, countProducts, findProducts } from '../../src/server/catalog/catalog.service';
+import { summariesByIds, summaryQuery, toSummary } from '../../src/server/catalog/product.repo';
 import { COUNT_BOUND, emptyQuery, lastPage, RESULT_WINDOW, type ListingQuery } from '../../src/server/catalog/listing-query';
 import { searchKey } from '../../src/lib/thai-text';
 
@@ -147,5 +148,28 @@ describe('catalog beyond the count bound', () => {
     expect(result.similar).toBe(true);
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.some((item) => item.name.includes('ลิปสติก'))).toBe(true);
+  });
+
+  it('reads a page of cards as one JSON value exactly as the card columns read row by row, in the order asked', async () => {
+    const db = await database();
+    const pick = async (where: ReturnType<typeof sql>) =>
+      Number((await db.rows<{ id: number }>(sql`select id from products where active and ${where} order by id desc limit 1`))[0]?.id);
+    const noBrand = await pick(sql`brand_id is null`);
+    const withTiers = await pick(sql`exists (select 1 from product_price_tiers t where t.product_id = products.id)`);
+    const noTiers = await pick(sql`not exists (select 1 from product_price_tiers t where t.product_id = products.id)`);
+    const [inactive] = await db.rows<{ id: number }>(sql`update products set active = false where id = (select min(id) from products) returning id`);
+    try {
+      const ids = [withTiers, noBrand, 999_999_999, noTiers, Number(inactive?.id), 3, 2, 1].filter((id) => Number.isInteger(id));
+      expect(ids).toEqual(expect.arrayContaining([withTiers, noBrand, noTiers]));
+      const reference = new Map((await summaryQuery(db.db, sql`true`).orderBy(sql`1`)).filter((row) => ids.includes(row.id)).map((row) => [row.id, toSummary(row)]));
+      const cards = await summariesByIds(db.db, ids);
+      expect(cards).toEqual(ids.map((id) => reference.get(id)).filter((card) => card !== undefined));
+      expect(cards.map((card) => card.id)).not.toContain(Number(inactive?.id));
+      expect(cards.find((card) => card.id === withTiers)?.wholesaleFromSatang).toEqual(expect.any(Number));
+      expect(cards.find((card) => card.id === noTiers)?.wholesaleFromSatang).toBeNull();
+      expect(cards[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    } finally {
+      await db.db.execute(sql`update products set active = true where id = ${Number(inactive?.id)}`);
+    }
   });
 });
