@@ -50,7 +50,13 @@ try {
     await fetch(`${base}${url}`); // the page cache is warm, as for a shopper after the first visit
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      // Headless Chromium now and then loses the trace of a load (NO_NAVSTART): that run is taken again.
+      let lhr;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        ({ lhr } = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }));
+        if (!lhr.runtimeError) break;
+        console.log(`          (${label} run ${i + 1}: ${lhr.runtimeError.code}, taken again)`);
+      }
       results.push(lhr);
     }
     const failed = results.find((lhr) => lhr.runtimeError);

@@ -94,6 +94,23 @@ test.describe('layouts', () => {
     expect(foreign).toEqual([]);
   });
 
+  test('Latin letters and digits of body text come from Roboto, Thai from Kanit (DESIGN.md visual identity)', async ({ page }) => {
+    await page.goto('/product/P00003');
+    await page.evaluate(() => document.fonts.ready);
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === 'loaded').map((face) => ({ family: face.family.replaceAll('"', ''), weight: face.weight, latin: /U\+0+-0*FF\b/i.test(face.unicodeRange) })),
+    );
+    // The product code, the price and the brand are Latin text on this page.
+    expect(faces).toContainEqual({ family: 'Roboto', weight: '400', latin: true });
+    expect(faces).toContainEqual({ family: 'Roboto', weight: '500', latin: true });
+    // Kanit's Latin files are for headings only; this page's headings are all Thai.
+    expect(faces.filter((face) => face.family === 'Kanit' && face.latin)).toEqual([]);
+    const priceFont = await page.locator('.text-price').first().evaluate((element) => getComputedStyle(element).fontFamily);
+    const bodyFont = await page.locator('main').evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(priceFont).toMatch(/^"?Roboto/);
+    expect(bodyFont).toMatch(/^"?Roboto"?, "?Kanit/);
+  });
+
   test('layouts look right (screenshots kept for review)', async ({ page }, testInfo) => {
     await page.goto('/');
     await page.evaluate(() => document.fonts.ready);
