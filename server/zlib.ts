@@ -59,14 +59,10 @@ function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Pr
 
 /**
  * `cacheState`: the route cache's X-Astro-Cache for this page (HIT, STALE, MISS), or undefined when the
- * page is not cached. A page served from the route cache will be sent again, so its compressed form
- * is kept. A page just rendered (MISS) is not hashed or kept here: its next requests are answered by
- * the finished pages in front of Astro (server/finished-pages.ts), and most pages a crawler renders are
- * never asked for again, so hashing and keeping each of them only cost time and memory. Its first hit
- * from the route cache after that compresses it once.
+ * page is not cached: a cached page's bytes will be sent again, so their compressed form is kept.
  */
 async function encoded(body: Buffer, encoding: Encoding, cacheState: string | undefined): Promise<Buffer> {
-  if (cacheState === undefined || cacheState === 'MISS') return compress(body, encoding, 'fast');
+  if (cacheState === undefined) return compress(body, encoding, 'fast');
   const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
   const hit = store.get(key);
   if (hit) {
@@ -74,7 +70,7 @@ async function encoded(body: Buffer, encoding: Encoding, cacheState: string | un
     store.set(key, hit);
     return hit;
   }
-  const value = await compress(body, encoding, 'once');
+  const value = await compress(body, encoding, cacheState === 'MISS' ? 'fast' : 'once');
   remember(key, value);
   return value;
 }
