@@ -59,7 +59,10 @@ function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Pr
 
 /**
  * `cacheState`: the route cache's X-Astro-Cache for this page (HIT, STALE, MISS), or undefined when the
- * page is not cached: a cached page's bytes will be sent again, so their compressed form is kept.
+ * page is not cached: a cached page's bytes will be sent again, so their compressed form is kept. It
+ * is kept for a page just rendered (MISS) too: different URLs often render the same bytes (listing
+ * pages past the result window, parameters a page ignores), and one hash costs less than a
+ * compression (measured: deep listing pages 876-963 req/s without it, 1,021-1,105 with it).
  */
 async function encoded(body: Buffer, encoding: Encoding, cacheState: string | undefined): Promise<Buffer> {
   if (cacheState === undefined) return compress(body, encoding, 'fast');

@@ -43,6 +43,10 @@ beforeAll(async () => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': 'HIT' });
           res.write(page.slice(0, 100));
           res.end(page.slice(100));
+        } else if (req.url === '/rendered') {
+          renders++;
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': 'MISS' });
+          res.end(page);
         } else if (req.url === '/binary') {
           res.setHeader('Content-Type', 'application/pdf');
           res.write(Buffer.alloc(4096, 1));
@@ -104,6 +108,18 @@ describe('compression of pages', () => {
     const none = await get('/cached');
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.body.toString()).toBe(page);
+  });
+
+  it('compresses a page just rendered into the route cache (MISS) on its own request, in either encoding', async () => {
+    const before = renders;
+    const br = await get('/rendered', { 'Accept-Encoding': 'br' });
+    const gz = await get('/rendered', { 'Accept-Encoding': 'gzip' });
+    expect(renders - before).toBe(2);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(page);
   });
 
   it('passes other types and small bodies through untouched', async () => {
