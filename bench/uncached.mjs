@@ -8,7 +8,8 @@
 //   BENCH_DATA_DIR=/tmp/big node bench/uncached.mjs            (embedded database, seeded with db:seed)
 //   BENCH_DATABASE_URL=postgres://…/shop node bench/uncached.mjs
 //   node bench/uncached.mjs                                     (fresh in-memory demo shop, 360 products)
-// BENCH_SECONDS (default 6) per target, BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4500).
+// BENCH_SECONDS (default 6) per target, BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4500);
+// ASTRO_SERVER_ENTRY=/path/to/other-build/server/entry.mjs measures another build (a copy of dist).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -81,7 +82,9 @@ try {
   const home = await (await fetch(`${base}/`)).text();
   const cssPath = /\/_astro\/[^"']+\.css/.exec(home)?.[0];
   if (!cssPath) throw new Error('no stylesheet on the home page: run `npm run build` first');
-  const cssFile = path.join(root, 'dist/client', cssPath);
+  // The build under test: ASTRO_SERVER_ENTRY points the server (and so this) at another build to compare.
+  const clientDir = path.resolve(path.dirname(path.resolve(root, process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs')), '../client');
+  const cssFile = path.join(clientDir, cssPath);
   const brFile = existsSync(`${cssFile}.br`) ? `${cssFile}.br` : cssFile;
   stopBare = await startBare(brFile, brFile.endsWith('.br') ? 'br' : undefined);
   const categories = [...new Set([...home.matchAll(/\/product\/category\/([a-z0-9-]+)/g)].map((match) => match[1]))];
