@@ -148,7 +148,8 @@ async function newestOfTier(db: DbOrTx, where: SQL, need: number, seenInSample: 
  * page, not the 100,000 matches.
  */
 async function rankedPage(db: DbOrTx, filter: ProductFilter, key: string, limit: number, offset: number): Promise<IdPage> {
-  const where = and(filterConditions(filter), containsAll(key));
+  const filtered = filterConditions(filter);
+  const where = and(filtered, containsAll(key));
   // Only the page comes back, with the number of rows read and which tiers they fell in.
   const rows = rowsOf<{ id: number; n: number; seen: number }>(
     await db.execute(
@@ -169,7 +170,7 @@ async function rankedPage(db: DbOrTx, filter: ProductFilter, key: string, limit:
     // in a form the search-text trigram index cannot answer, or the planner intersects its bitmap of
     // every match of the word with theirs (2.4 of 4.7 ms for ของชำร่วย's name prefixes on PostgreSQL).
     const ownIndex = rank < tiers.length - 1;
-    const tierWhere = ownIndex ? and(filterConditions(filter), containsAllByWalk(key), tier) : and(where, tier);
+    const tierWhere = ownIndex ? and(filtered, containsAllByWalk(key), tier) : and(where, tier);
     ids.push(...(await newestOfTier(db, tierWhere as SQL, need - ids.length, (seenMask & (1 << rank)) !== 0)));
     if (ids.length >= need) break;
   }
