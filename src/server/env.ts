@@ -41,6 +41,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: milliseconds.default(15_000),
   TRUST_PROXY: booleanFlag.default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // The embedded database on a worker thread of its own, beside the one that renders (decision 156).
+  PGLITE_THREAD: booleanFlag.default(true),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().trim().min(3).default('ร้านยิ้มละไม <no-reply@yimlamai.local>'),
   /** Comma-separated emails that act as staff (admin scope) for orders; see docs/decisions/061. */

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { onShutdown } from '../lifecycle.ts';
@@ -44,48 +45,64 @@ function resultRows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { usePreparedStatements }, { keepFileSizes }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-    import('./pglite-statements.ts'),
-    import('./pglite-file-sizes.ts'),
-  ]);
+async function openPglite(dataDir: string | undefined, onThread: boolean): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = takeDataDirLock(dataDir);
   }
-  const client = dataDir
-    ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
-    : await PGlite.create({ extensions: { pg_trgm } });
-  if (dataDir) keepFileSizes(client);
-  const db = drizzle(client, { schema, logger }) as unknown as Db;
-  await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  // Statements are parsed once; those with a text pattern are planned for their values on every run,
-  // the rest keep a generic plan once it is no worse (pglite-statements.ts, docs/decisions/125).
-  usePreparedStatements(client);
-  return {
-    db,
-    kind: 'pglite',
-    rows: async <T,>(query: SQL) => resultRows<T>(await db.execute(query)),
-    async subscribe(channel: string, onMessage: (payload: string) => void) {
-      // In-process: PGlite delivers NOTIFY to its own listeners after commit.
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => {
-        if (!client.closed) await unsubscribe();
-      };
-    },
-    async close() {
-      if (client.closed) return;
-      // A checkpoint flushes the WAL so the data directory opens cleanly next time.
-      await client.exec('CHECKPOINT');
-      await client.close();
-      releaseLock();
-    },
-  } as Database;
+  try {
+    const { pgliteWorkerFile } = await import('./pglite-thread.ts');
+    const workerFile = onThread ? pgliteWorkerFile() : null;
+    if (onThread && !workerFile) log.warn('the embedded database runs on the main thread: pglite-worker.ts was not found');
+    const { client, close } = workerFile ? await openPgliteOnThread(workerFile, dataDir) : await openPgliteHere(dataDir);
+    const { drizzle } = await import('drizzle-orm/pglite');
+    // The thread's client is not a PGlite instance, but it answers every call Drizzle's session makes.
+    const db = drizzle(client as unknown as PGlite, { schema, logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      rows: async <T,>(query: SQL) => resultRows<T>(await db.execute(query)),
+      async subscribe(channel: string, onMessage: (payload: string) => void) {
+        // PGlite delivers NOTIFY to its own listeners after commit.
+        const unsubscribe = await client.listen(channel, onMessage);
+        return async () => {
+          if (!client.closed) await unsubscribe();
+        };
+      },
+      async close() {
+        if (client.closed) return;
+        await close();
+        releaseLock();
+      },
+    } as Database;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** What both ways of running PGlite offer the shop: Drizzle's client, with LISTEN, and how to close it. */
+interface OpenedPglite {
+  client: {
+    listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+    readonly closed: boolean;
+  };
+  close(): Promise<void>;
+}
+
+/** PGlite on its own worker thread (pglite-worker.ts opens, migrates and runs it; decision 156). */
+async function openPgliteOnThread(workerFile: string, dataDir: string | undefined): Promise<OpenedPglite> {
+  const { startPgliteThread } = await import('./pglite-thread.ts');
+  const client = await startPgliteThread(workerFile, { dataDir: dataDir ? path.join(dataDir, 'pglite') : null, migrationsFolder: migrationsFolder() });
+  return { client, close: () => client.close() };
+}
+
+/** PGlite on the calling thread: scripts and tests that want no second thread. */
+async function openPgliteHere(dataDir: string | undefined): Promise<OpenedPglite> {
+  const { openPgliteInstance, closePgliteInstance } = await import('./pglite-open.ts');
+  const client = await openPgliteInstance(dataDir ? path.join(dataDir, 'pglite') : null, migrationsFolder());
+  return { client, close: () => closePgliteInstance(client) };
 }
 
 /** PGlite is single-process: refuse to open a data directory another live process holds. */
@@ -208,10 +225,13 @@ export async function openDatabase(options: {
   url: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** The embedded database on a worker thread of its own (decision 156); off: on the calling thread. */
+  pgliteThread?: boolean;
 }): Promise<Database> {
   if (options.url?.startsWith('postgres')) return openPostgres(options.url, options.poolSize ?? 10);
-  if (options.url === 'memory://') return openPglite(undefined);
-  return openPglite(path.resolve(options.dataDir));
+  const onThread = options.pgliteThread ?? false;
+  if (options.url === 'memory://') return openPglite(undefined, onThread);
+  return openPglite(path.resolve(options.dataDir), onThread);
 }
 
 const holderKey = Symbol.for('yimlamai.database');
@@ -229,6 +249,7 @@ export function database(): Promise<Database> {
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      pgliteThread: config.PGLITE_THREAD,
     });
     onShutdown('database', () => opened.close());
     if (config.SEED_DEMO) {
