@@ -169,4 +169,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database o
     expect(thread.closed).toBe(true);
     await expect(thread.query('select 1')).rejects.toThrow(/stopped/);
   });
+
+  it('rejects with the reason when the database cannot open there', async () => {
+    const file = pgliteWorkerFile();
+    if (!file) throw new Error('no worker file');
+    await expect(startPgliteThread(file, { dataDir: null, migrationsFolder: '/nonexistent-migrations' })).rejects.toThrow(/journal/i);
+  });
 });

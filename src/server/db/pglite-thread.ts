@@ -69,15 +69,20 @@ export async function startPgliteThread(workerFile: string, init: PgliteThreadIn
   let closed = false;
   let exited: Error | null = null;
 
-  await new Promise<void>((resolve, reject) => {
-    const onStartFailure = (error: Error) => reject(error);
-    worker.once('error', onStartFailure);
-    worker.once('message', (reply: PgliteThreadReply) => {
-      worker.off('error', onStartFailure);
-      if ('ready' in reply && reply.ready) resolve();
-      else reject('error' in reply && reply.error ? revive(reply.error) : new Error('the database thread did not start'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onStartFailure = (error: Error) => reject(error);
+      worker.once('error', onStartFailure);
+      worker.once('message', (reply: PgliteThreadReply) => {
+        worker.off('error', onStartFailure);
+        if ('ready' in reply && reply.ready) resolve();
+        else reject('error' in reply && reply.error ? revive(reply.error) : new Error('the database thread did not start'));
+      });
     });
-  });
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
 
   worker.unref();
   worker.on('message', (reply: PgliteThreadReply) => {
