@@ -17,17 +17,39 @@ type Encoding = 'br' | 'gzip';
  */
 const MAX_ENTRIES = 4000;
 const MAX_BYTES = 64 * 1024 * 1024;
-const store = new Map<string, Buffer>();
+
+interface Compressed {
+  body: Buffer;
+  /** Compressed in haste for the request that rendered it (MISS), not yet at the level of a cached page. */
+  fast: boolean;
+}
+const store = new Map<string, Compressed>();
 let storedBytes = 0;
 
-function remember(key: string, body: Buffer): void {
-  store.set(key, body);
-  storedBytes += body.length;
+function remember(key: string, entry: Compressed): void {
+  store.set(key, entry);
+  storedBytes += entry.body.length;
   while (store.size > MAX_ENTRIES || storedBytes > MAX_BYTES) {
-    const [oldest, value] = store.entries().next().value as [string, Buffer];
+    const [oldest, value] = store.entries().next().value as [string, Compressed];
     store.delete(oldest);
-    storedBytes -= value.length;
+    storedBytes -= value.body.length;
   }
+}
+
+/**
+ * A page first compressed in haste is now served from the route cache: it is compressed again at the
+ * cached level, once and off this request's path, and later hits get the smaller bytes.
+ */
+function compressBetter(key: string, entry: Compressed, body: Buffer, encoding: Encoding): void {
+  entry.fast = false;
+  compress(body, encoding, 'once').then(
+    (better) => {
+      if (store.get(key) !== entry) return;
+      storedBytes += better.length - entry.body.length;
+      entry.body = better;
+    },
+    () => {},
+  );
 }
 
 /** The encoding a response to this Accept-Encoding gets: brotli, else gzip, else none. */
@@ -42,9 +64,9 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
  * A page rendered for this request is compressed while its shopper waits: brotli quality 2 (0.39 ms
  * for a 70 KB listing page, 12.6 KB) rather than 4 (0.88 ms, 11.4 KB). On two cores the compressor's
  * thread takes CPU from the thread that renders and from the database's, and 8-10 % more bytes cost a
- * phone less than the wait did (docs/decisions/123, 157). A page served from the route cache but no
- * longer in this store is compressed at 5, once for all its later hits. A 256 KB window covers any
- * page of the shop.
+ * phone less than the wait did (docs/decisions/123, 157). A page served from the route cache is
+ * compressed at 5, once for all its later hits (`compressBetter` when it was first compressed in
+ * haste). A 256 KB window covers any page of the shop.
  */
 function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Promise<Buffer> {
   if (encoding === 'br') {
@@ -69,14 +91,17 @@ function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Pr
 async function encoded(body: Buffer, encoding: Encoding, cacheState: string | undefined): Promise<Buffer> {
   if (cacheState === undefined) return compress(body, encoding, 'fast');
   const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
-  const hit = store.get(key);
-  if (hit) {
+  const kept = store.get(key);
+  if (kept) {
     store.delete(key);
-    store.set(key, hit);
-    return hit;
+    store.set(key, kept);
+    if (kept.fast && cacheState !== 'MISS') compressBetter(key, kept, body, encoding);
+    return kept.body;
   }
-  const value = await compress(body, encoding, cacheState === 'MISS' ? 'fast' : 'once');
-  remember(key, value);
+  const fast = cacheState === 'MISS';
+  const value = await compress(body, encoding, fast ? 'fast' : 'once');
+  // gzip has one level for both.
+  remember(key, { body: value, fast: fast && encoding === 'br' });
   return value;
 }
 

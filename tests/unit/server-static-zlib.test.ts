@@ -9,6 +9,9 @@ import { staticFiles } from '../../server/static-files';
 import { zlib } from '../../server/zlib';
 
 const page = `<!doctype html><html lang="th"><body>${'สินค้าของขวัญ '.repeat(400)}</body></html>`;
+/** Less repetitive than `page`, so that brotli's levels give different sizes. */
+const listing = `<!doctype html><html lang="th"><body><ul>${Array.from({ length: 900 }, (_, i) => `<li data-code="P${String((i * 7919) % 100_000).padStart(5, '0')}">สินค้า ${(i * 31) % 97} ของขวัญ ฿${(i * 53) % 1000}</li>`).join('')}</ul></body></html>`;
+let listingRenders = 0;
 let server: http.Server;
 let base: string;
 let renders = 0;
@@ -43,6 +46,10 @@ beforeAll(async () => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': 'HIT' });
           res.write(page.slice(0, 100));
           res.end(page.slice(100));
+        } else if (req.url === '/listing') {
+          // Rendered into the route cache by the first request, served from it afterwards.
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': listingRenders++ === 0 ? 'MISS' : 'HIT' });
+          res.end(listing);
         } else if (req.url === '/rendered') {
           renders++;
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': 'MISS' });
@@ -120,6 +127,24 @@ describe('compression of pages', () => {
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(page);
+  });
+
+  it('compresses a page again, better, once it is served from the route cache', async () => {
+    const rendered = await get('/listing', { 'Accept-Encoding': 'br' });
+    expect(brotliDecompressSync(rendered.body).toString()).toBe(listing);
+    // The first hit is answered at once with the bytes already made; the better ones follow.
+    const firstHit = await get('/listing', { 'Accept-Encoding': 'br' });
+    expect(firstHit.body.equals(rendered.body)).toBe(true);
+    let better = firstHit;
+    for (let attempt = 0; attempt < 50 && better.body.equals(rendered.body); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      better = await get('/listing', { 'Accept-Encoding': 'br' });
+    }
+    expect(better.body.length).toBeLessThan(rendered.body.length);
+    expect(brotliDecompressSync(better.body).toString()).toBe(listing);
+    expect(Number(better.headers['content-length'])).toBe(better.body.length);
+    const again = await get('/listing', { 'Accept-Encoding': 'br' });
+    expect(again.body.equals(better.body)).toBe(true);
   });
 
   it('passes other types and small bodies through untouched', async () => {
