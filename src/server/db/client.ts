@@ -52,10 +52,8 @@ async function openPglite(dataDir: string | undefined, onThread: boolean): Promi
     releaseLock = takeDataDirLock(dataDir);
   }
   try {
-    const { pgliteWorkerFile } = await import('./pglite-thread.ts');
-    const workerFile = onThread ? pgliteWorkerFile() : null;
-    if (onThread && !workerFile) log.warn('the embedded database runs on the main thread: pglite-worker.ts was not found');
-    const { client, close } = workerFile ? await openPgliteOnThread(workerFile, dataDir) : await openPgliteHere(dataDir);
+    const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : null;
+    const { client, close } = (onThread ? await openPgliteOnThread(pgliteDir) : null) ?? (await openPgliteHere(pgliteDir));
     const { drizzle } = await import('drizzle-orm/pglite');
     // The thread's client is not a PGlite instance, but it answers every call Drizzle's session makes.
     const db = drizzle(client as unknown as PGlite, { schema, logger }) as unknown as Db;
@@ -91,17 +89,25 @@ interface OpenedPglite {
   close(): Promise<void>;
 }
 
-/** PGlite on its own worker thread (pglite-worker.ts opens, migrates and runs it; decision 156). */
-async function openPgliteOnThread(workerFile: string, dataDir: string | undefined): Promise<OpenedPglite> {
-  const { startPgliteThread } = await import('./pglite-thread.ts');
-  const client = await startPgliteThread(workerFile, { dataDir: dataDir ? path.join(dataDir, 'pglite') : null, migrationsFolder: migrationsFolder() });
+/**
+ * PGlite on its own worker thread (pglite-worker.ts opens, migrates and runs it; decision 156); null
+ * when the worker's source is not there to run.
+ */
+async function openPgliteOnThread(pgliteDir: string | null): Promise<OpenedPglite | null> {
+  const { pgliteWorkerFile, startPgliteThread } = await import('./pglite-thread.ts');
+  const workerFile = pgliteWorkerFile();
+  if (!workerFile) {
+    log.warn('the embedded database runs on the main thread: pglite-worker.ts was not found');
+    return null;
+  }
+  const client = await startPgliteThread(workerFile, { dataDir: pgliteDir, migrationsFolder: migrationsFolder() });
   return { client, close: () => client.close() };
 }
 
 /** PGlite on the calling thread: scripts and tests that want no second thread. */
-async function openPgliteHere(dataDir: string | undefined): Promise<OpenedPglite> {
+async function openPgliteHere(pgliteDir: string | null): Promise<OpenedPglite> {
   const { openPgliteInstance, closePgliteInstance } = await import('./pglite-open.ts');
-  const client = await openPgliteInstance(dataDir ? path.join(dataDir, 'pglite') : null, migrationsFolder());
+  const client = await openPgliteInstance(pgliteDir, migrationsFolder());
   return { client, close: () => closePgliteInstance(client) };
 }
 
