@@ -134,7 +134,8 @@ export function zlib(
         ? chunk
         : typeof chunk === 'string'
           ? Buffer.from(chunk, typeof encodingArg === 'string' ? (encodingArg as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array);
+          : // A view, not a copy: the adapter hands over the page's bytes once and does not reuse them.
+            Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
 
     // Decided once, when the headers are known: collect (compressible) or pass through.
     const decide = (): boolean => {

@@ -2,6 +2,7 @@ import mjml2html from 'mjml';
 import type { CompanyInfo } from '../../lib/types.ts';
 import type { MailAttachment } from './mailer.ts';
 import { LOGO_PNG_BASE64 } from './logo.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * The frame every shop mail shares, written in MJML (responsive tables that Gmail, Outlook and phone
@@ -20,9 +21,7 @@ export const colours = {
 
 export const FONT = "Kanit, 'Noto Sans Thai', 'Leelawadee UI', Tahoma, Arial, sans-serif";
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
+export { escapeHtml };
 
 /** Only http(s) links go into an href. */
 export function safeUrl(url: string): string {

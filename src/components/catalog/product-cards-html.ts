@@ -1,0 +1,50 @@
+import type { ProductSummary } from '../../lib/types';
+import { formatBaht, satangToBaht } from '../../lib/money';
+import { pictureSrcset } from '../../lib/pictures';
+import { escapeHtml } from '../../lib/html';
+
+/**
+ * The product cards of a grid, written as one string (docs/decisions/158). A listing page is 24 cards
+ * of twenty-odd attributes and texts each; through Astro's component renderer every one of them was a
+ * component instance and an attribute expression, which was a sixth of the listing page's time.
+ * The markup is the one the cards always had (the add-to-cart buttons are wired by
+ * cart/card-add-to-cart.ts through their data attributes); every value goes through `escapeHtml`.
+ */
+export function productCardHtml(product: ProductSummary, eager: boolean): string {
+  const href = escapeHtml(`/product/${encodeURIComponent(product.code)}`);
+  const code = escapeHtml(product.code);
+  const name = escapeHtml(product.name);
+  const srcset = pictureSrcset(product.image);
+  const picture =
+    `<img class="card-img-top product-card-img" src="${escapeHtml(product.image ?? '/images/placeholder.svg')}"` +
+    (srcset ? ` srcset="${escapeHtml(srcset)}"` : '') +
+    ` sizes="(min-width: 1200px) 200px, (min-width: 768px) 25vw, 50vw" alt="${name}" width="240" height="240"` +
+    (eager ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"') +
+    ' decoding="async">';
+  const brand = product.brandName ? `<div class="small text-secondary text-truncate">${escapeHtml(product.brandName)}</div>` : '';
+  const wholesale =
+    product.wholesaleFromSatang !== null ? `<div class="small text-success">ราคาส่งเริ่ม ${escapeHtml(formatBaht(product.wholesaleFromSatang))}</div>` : '';
+  const action =
+    product.stock <= 0
+      ? '<span class="badge text-bg-secondary">สินค้าหมด</span>'
+      : `<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button" aria-label="หยิบ ${name} ใส่ตะกร้า" data-add-to-cart` +
+        ` data-code="${code}" data-name="${name}" data-price="${satangToBaht(product.priceSatang)}" data-image="${escapeHtml(product.image ?? '')}" data-stock="${product.stock}">` +
+        '<span data-label="ใส่ตะกร้า" aria-live="polite">ใส่ตะกร้า</span></button>';
+  return (
+    `<article class="card h-100 product-card border-0 shadow-sm" data-product-code="${code}">` +
+    `<a href="${href}" class="text-decoration-none text-reset">${picture}</a>` +
+    `<div class="card-body p-2 d-flex flex-column">${brand}` +
+    `<h3 class="product-card-name fw-normal mb-1"><a href="${href}" class="text-reset text-decoration-none">${name}</a></h3>` +
+    `<div class="mt-auto"><div class="text-price">${escapeHtml(formatBaht(product.priceSatang))}</div>${wholesale}${action}</div>` +
+    '</div></article>'
+  );
+}
+
+/** The grid's columns: the first `eagerCount` pictures load at once (above the fold), the rest lazily. */
+export function productCardsHtml(products: readonly ProductSummary[], eagerCount: number): string {
+  let html = '';
+  products.forEach((product, index) => {
+    html += `<div class="col">${productCardHtml(product, index < eagerCount)}</div>`;
+  });
+  return html;
+}

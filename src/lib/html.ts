@@ -1,0 +1,14 @@
+/**
+ * Text and attribute values made safe for HTML written as a string, as Astro escapes expressions: the
+ * five characters that can end a text run or a quoted attribute become entities. Pure: used by server
+ * markup written outside Astro's templates (mail, the listing's product cards).
+ */
+const ESCAPABLE = /[&<>"']/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: unknown): string {
+  const text = String(value ?? '');
+  // Most names and URLs have nothing to escape: no new string for them.
+  ESCAPABLE.lastIndex = 0;
+  return ESCAPABLE.test(text) ? text.replace(ESCAPABLE, (char) => ENTITIES[char] ?? char) : text;
+}
