@@ -1,7 +1,8 @@
 /**
  * Text and attribute values made safe for HTML written as a string, as Astro escapes expressions: the
- * five characters that can end a text run or a quoted attribute become entities. Pure: used by server
- * markup written outside Astro's templates (mail, the listing's product cards).
+ * five characters that can end a text run or a quoted attribute become entities. Pure: the one copy
+ * for markup written outside Astro's templates (product cards, mail, content pages' pictures and
+ * company values, the edge's refusal page).
  */
 const ESCAPABLE = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

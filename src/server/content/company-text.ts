@@ -1,7 +1,5 @@
 import type { CompanyInfo } from '../../lib/types.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The company values a content page may use, by placeholder name. */
 export function companyValues(company: CompanyInfo): Record<string, string> {

@@ -2,6 +2,7 @@ import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { CompanyInfo } from '../../lib/types.ts';
 import { fillCompanyHtml } from './company-text.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * The one way a content page's Markdown becomes HTML, for the shop and for the editor's preview alike
@@ -14,18 +15,15 @@ const PICTURE_WIDTHS = [320, 640, 1280];
 /** `/media/<folder>/<hash>-<width>.webp#<width>x<height>`: the editor writes the size after the hash. */
 const STORED_PICTURE = /^(\/media\/[a-z]+\/[a-f0-9]{24})-(\d+)\.webp(?:#(\d+)x(\d+))?$/;
 
-const escapeAttr = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
-
 const marked = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
     image({ href, title, text }: Tokens.Image): string {
       const match = STORED_PICTURE.exec(href);
-      const alt = escapeAttr(text);
-      const titleAttr = title ? ` title="${escapeAttr(title)}"` : '';
-      if (!match) return `<img src="${escapeAttr(href)}" alt="${alt}"${titleAttr} loading="lazy">`;
+      const alt = escapeHtml(text);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+      if (!match) return `<img src="${escapeHtml(href)}" alt="${alt}"${titleAttr} loading="lazy">`;
       const [, stem, widest, w, h] = match;
       const widestWidth = Number(widest);
       const size = w && h ? ` width="${w}" height="${h}"` : '';

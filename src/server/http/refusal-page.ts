@@ -1,11 +1,10 @@
+import { escapeHtml } from '../../lib/html.ts';
+
 /**
  * The page a browser gets when the edge refuses a request before any route runs (bad characters in
  * the address, a cross-site form post). It needs no database and no built asset, so it renders
  * whatever else is wrong; it keeps the shop's logo, colours and Thai wording.
  */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
 export function refusalPage(status: number, title: string, message: string): Response {
   const html = `<!doctype html>
 <html lang="th">

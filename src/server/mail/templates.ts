@@ -21,8 +21,6 @@ export const colours = {
 
 export const FONT = "Kanit, 'Noto Sans Thai', 'Leelawadee UI', Tahoma, Arial, sans-serif";
 
-export { escapeHtml };
-
 /** Only http(s) links go into an href. */
 export function safeUrl(url: string): string {
   try {
