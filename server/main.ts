@@ -5,6 +5,7 @@
  *
  * Runs with Node 24's built-in type stripping: `node server/main.ts` (npm start does the build first).
  */
+import './gc-tuning.ts';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
