@@ -11,6 +11,7 @@ import { clearProductQueryCache, countProducts, findProducts } from '../../src/s
 import { summariesByIds, summaryQuery, toSummary } from '../../src/server/catalog/product.repo';
 import { COUNT_BOUND, emptyQuery, lastPage, RESULT_WINDOW, type ListingQuery } from '../../src/server/catalog/listing-query';
 import { searchKey } from '../../src/lib/thai-text';
+import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 
 const CATALOG = 2_600;
 
@@ -170,6 +171,38 @@ describe('catalog beyond the count bound', () => {
       expect(cards[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     } finally {
       await db.db.execute(sql`update products set active = true where id = ${Number(inactive?.id)}`);
+    }
+  });
+  it('names the cards after the category and brand as they are now: a change announced, or a category the kept names have not seen', async () => {
+    const db = await database();
+    const [product] = await db.rows<{ id: number; category_id: number; brand_id: number }>(
+      sql`select id, category_id, brand_id from products where active and brand_id is not null order by id desc limit 1`,
+    );
+    if (!product) throw new Error('no product with a brand');
+    const [category] = await db.rows<{ name: string }>(sql`select name from categories where id = ${product.category_id}`);
+    const [brand] = await db.rows<{ name: string }>(sql`select name from brands where id = ${product.brand_id}`);
+    const before = (await summariesByIds(db.db, [product.id]))[0];
+    expect(before?.categoryName).toBe(category?.name);
+    expect(before?.brandName).toBe(brand?.name);
+    const [created] = await db.rows<{ id: number }>(
+      sql`insert into categories (code, name, name_en, sort_order, active) values ('cards-test-new', 'ประเภทใหม่ทดสอบ', 'New', 999, true) returning id`,
+    );
+    try {
+      await db.db.execute(sql`update categories set name = 'ชื่อประเภทใหม่' where id = ${product.category_id}`);
+      await db.db.execute(sql`update brands set name = 'ชื่อแบรนด์ใหม่' where id = ${product.brand_id}`);
+      await invalidateCatalog();
+      const renamed = (await summariesByIds(db.db, [product.id]))[0];
+      expect(renamed).toMatchObject({ categoryName: 'ชื่อประเภทใหม่', brandName: 'ชื่อแบรนด์ใหม่' });
+      // Moved into a category made after the names were read, with no change announced.
+      await db.db.execute(sql`update products set category_id = ${Number(created?.id)} where id = ${product.id}`);
+      const moved = (await summariesByIds(db.db, [product.id]))[0];
+      expect(moved).toMatchObject({ categoryCode: 'cards-test-new', categoryName: 'ประเภทใหม่ทดสอบ' });
+    } finally {
+      await db.db.execute(sql`update products set category_id = ${product.category_id} where id = ${product.id}`);
+      await db.db.execute(sql`update categories set name = ${category?.name ?? ''} where id = ${product.category_id}`);
+      await db.db.execute(sql`update brands set name = ${brand?.name ?? ''} where id = ${product.brand_id}`);
+      await db.db.execute(sql`delete from categories where id = ${Number(created?.id)}`);
+      await invalidateCatalog();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
 import type { ProductSummary } from '../../lib/types.ts';
+import { cardNames } from './card-names.ts';
 
 /** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
 export const summaryColumns = {
@@ -89,33 +90,59 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
  * prepared query with the ids as one array parameter) rather than from its builder on every page
  * (docs/decisions/150).
  *
- * A card as one JSON object with ProductSummary's keys (createdAt as `toISOString()` writes it).
+ * A card as one JSON object with ProductSummary's keys (createdAt as `toISOString()` writes it), but
+ * with the category's and brand's ids where the card shows their codes and names: those come from
+ * `cardNames`, kept in memory, so the read touches product rows only (docs/decisions/159).
  * A page of cards comes back as one aggregated value, not 24 rows of twelve columns: on the embedded
  * database each column of each row is a separate read and copy in its protocol parser, which was a
  * tenth of a listing page's time (docs/decisions/153).
  */
-const summaryObject = sql`json_build_object(
+const cardObject = sql`json_build_object(
   'id', ${products.id}, 'code', ${products.code}, 'name', ${products.name}, 'priceSatang', ${products.priceSatang},
   'wholesaleFromSatang', ${summaryColumns.wholesaleFromSatang}, 'stock', ${products.stock}, 'image', ${products.image},
-  'categoryCode', ${categories.code}, 'categoryName', ${categories.name}, 'brandCode', ${brands.code}, 'brandName', ${brands.name},
+  'categoryId', ${products.categoryId}, 'brandId', ${products.brandId},
   'createdAt', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
-const summariesByIdsQuery = perDatabase((db: DbOrTx) =>
+type CardRow = Omit<ProductSummary, 'categoryCode' | 'categoryName' | 'brandCode' | 'brandName'> & { categoryId: number; brandId: number | null };
+
+const cardsByIdsQuery = perDatabase((db: DbOrTx) =>
   db
-    .select({ cards: sql<ProductSummary[] | string>`coalesce(json_agg(${summaryObject}), '[]'::json)` })
+    .select({ cards: sql<CardRow[] | string>`coalesce(json_agg(${cardObject}), '[]'::json)` })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.active, true), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`))
-    .prepare('product_summaries_by_ids'),
+    .prepare('product_cards_by_ids'),
 );
 
 /** Card rows for the given ids, in the order of the ids. */
 export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const [row] = await summariesByIdsQuery(db).execute({ ids: [...ids] });
+  const [row] = await cardsByIdsQuery(db).execute({ ids: [...ids] });
   // Both drivers parse json; a string is read the same way should one not.
-  const cards = typeof row?.cards === 'string' ? (JSON.parse(row.cards) as ProductSummary[]) : (row?.cards ?? []);
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return ids.map((id) => byId.get(id)).filter((row): row is ProductSummary => row !== undefined);
+  const rows = typeof row?.cards === 'string' ? (JSON.parse(row.cards) as CardRow[]) : (row?.cards ?? []);
+  const names = await cardNames(
+    rows.map((card) => card.categoryId),
+    rows.flatMap((card) => (card.brandId === null ? [] : [card.brandId])),
+  );
+  const byId = new Map<number, ProductSummary>();
+  for (const card of rows) {
+    const category = names.categories.get(card.categoryId);
+    // A category deleted since the row was read: the join this replaces left such a product out too.
+    if (!category) continue;
+    const brand = card.brandId === null ? undefined : names.brands.get(card.brandId);
+    byId.set(card.id, {
+      id: card.id,
+      code: card.code,
+      name: card.name,
+      priceSatang: card.priceSatang,
+      wholesaleFromSatang: card.wholesaleFromSatang,
+      stock: card.stock,
+      image: card.image,
+      categoryCode: category.code,
+      categoryName: category.name,
+      brandCode: brand?.code ?? null,
+      brandName: brand?.name ?? null,
+      createdAt: card.createdAt,
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((card): card is ProductSummary => card !== undefined);
 }
