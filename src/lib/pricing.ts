@@ -12,6 +12,11 @@ export function sortTiers(tiers: readonly PriceTier[]): PriceTier[] {
   return [...tiers].filter((tier) => tier.minQuantity >= 1).sort((a, b) => a.minQuantity - b.minQuantity);
 }
 
+/** The lowest tier price, or null without tiers: what a product card shows as "ราคาส่งเริ่ม". */
+export function lowestTierPrice(tiers: readonly PriceTier[]): number | null {
+  return tiers.length === 0 ? null : Math.min(...tiers.map((tier) => tier.priceSatang));
+}
+
 export function unitPriceFor(retailSatang: number, tiers: readonly PriceTier[], amount: number): number {
   let price = retailSatang;
   for (const tier of sortTiers(tiers)) {

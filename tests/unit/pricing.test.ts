@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupTiersByProduct, nextTierFor, tierTable, unitPriceFor } from '../../src/lib/pricing';
+import { groupTiersByProduct, lowestTierPrice, nextTierFor, tierTable, unitPriceFor } from '../../src/lib/pricing';
 
 const tiers = [
   { minQuantity: 100, priceSatang: 3900 },
@@ -50,5 +50,13 @@ describe('groupTiersByProduct', () => {
     ]);
     expect(grouped.get(9)).toEqual([{ minQuantity: 10, priceSatang: 900 }]);
     expect(grouped.has(8)).toBe(false);
+  });
+});
+
+describe('lowestTierPrice', () => {
+  it('is the cheapest tier whatever the order of the tiers, and null without tiers', () => {
+    expect(lowestTierPrice([])).toBeNull();
+    expect(lowestTierPrice([{ minQuantity: 10, priceSatang: 9000 }])).toBe(9000);
+    expect(lowestTierPrice([{ minQuantity: 100, priceSatang: 7000 }, { minQuantity: 10, priceSatang: 9000 }, { minQuantity: 50, priceSatang: 8000 }])).toBe(7000);
   });
 });

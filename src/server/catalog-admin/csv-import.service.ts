@@ -7,7 +7,7 @@ import type { AuditActor } from '../audit/audit.service.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { storage } from '../storage/storage.ts';
-import { groupTiersByProduct, sortTiers } from '../../lib/pricing.ts';
+import { groupTiersByProduct, lowestTierPrice, sortTiers } from '../../lib/pricing.ts';
 import { formatTiers, type TierInput } from '../../lib/product-rules.ts';
 import { searchKey } from '../../lib/thai-text.ts';
 import { mapHeader, mergedTierProblem, readRow, REQUIRED_FOR_CREATE, type CsvRow } from './csv-columns.ts';
@@ -217,6 +217,8 @@ function productColumns(code: string, target: Target, byId: { categories: Map<nu
     recommended: target.recommended,
     description: target.description,
     searchText: searchTextOf(code, target, byId),
+    // The tiers' trigger keeps this column; set with the row, the trigger finds nothing more to write.
+    wholesaleFromSatang: lowestTierPrice(target.tiers),
   };
 }
 

@@ -20,7 +20,7 @@ const KEEP_MS = 60_000;
 /**
  * Every category's and brand's code and name by id, active or not, for the cards of listing and search
  * pages: a page of cards reads only product rows, and the two joins that named them were a fifth of
- * that read on the embedded database (docs/decisions/159). Both tables are a few dozen rows. Renaming,
+ * that read on the embedded database (docs/decisions/160). Both tables are a few dozen rows. Renaming,
  * adding or hiding one announces a catalog change, which drops these on every instance.
  */
 const kept = keptValue(async (): Promise<CardNames> => {

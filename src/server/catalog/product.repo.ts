@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
-import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
+import { brands, categories, products } from '../db/schema.ts';
 import type { ProductSummary } from '../../lib/types.ts';
 import { cardNames } from './card-names.ts';
 
@@ -11,7 +11,7 @@ export const summaryColumns = {
   code: products.code,
   name: products.name,
   priceSatang: products.priceSatang,
-  wholesaleFromSatang: sql<number | null>`(select min(${productPriceTiers.priceSatang}) from ${productPriceTiers} where ${productPriceTiers.productId} = ${products.id})`,
+  wholesaleFromSatang: products.wholesaleFromSatang,
   stock: products.stock,
   image: products.image,
   categoryCode: categories.code,
@@ -21,17 +21,10 @@ export const summaryColumns = {
   createdAt: products.createdAt,
 };
 
-type SummaryRow = Omit<ProductSummary, 'createdAt' | 'wholesaleFromSatang'> & {
-  createdAt: Date;
-  wholesaleFromSatang: number | string | null;
-};
+type SummaryRow = Omit<ProductSummary, 'createdAt'> & { createdAt: Date };
 
 export function toSummary(row: SummaryRow): ProductSummary {
-  return {
-    ...row,
-    wholesaleFromSatang: row.wholesaleFromSatang === null ? null : Number(row.wholesaleFromSatang),
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 export function summaryQuery(db: DbOrTx, where: SQL | undefined) {
@@ -92,7 +85,7 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
  *
  * A card as one JSON object with ProductSummary's keys (createdAt as `toISOString()` writes it), but
  * with the category's and brand's ids where the card shows their codes and names: those come from
- * `cardNames`, kept in memory, so the read touches product rows only (docs/decisions/159).
+ * `cardNames`, kept in memory, so the read touches product rows only (docs/decisions/160).
  * A page of cards comes back as one aggregated value, not 24 rows of twelve columns: on the embedded
  * database each column of each row is a separate read and copy in its protocol parser, which was a
  * tenth of a listing page's time (docs/decisions/153).

@@ -106,6 +106,12 @@ export const products = pgTable(
     recommended: boolean('recommended').notNull().default(false),
     /** Normalised name, brand, category, code and description: what search matches against. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The lowest of the product's wholesale tier prices (null without tiers), for its card. Kept by
+     * triggers on product_price_tiers (drizzle/0005); the seed and the CSV import set it with the row
+     * so the triggers find nothing more to write (docs/decisions/160).
+     */
+    wholesaleFromSatang: integer('wholesale_from_satang'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { searchKey } from '../../lib/thai-text.ts';
+import { lowestTierPrice } from '../../lib/pricing.ts';
 import { log } from '../log.ts';
 import type { Database, Db } from './database.ts';
 import { withStartupLock } from './startup-lock.ts';
@@ -143,6 +144,8 @@ export async function ensureDemoProducts(
               unit: product.unit,
               image: product.pictures[0]?.url ?? null,
               recommended: product.recommended,
+              // What the tiers' trigger would set; set here, the trigger finds nothing to write (drizzle/0005).
+              wholesaleFromSatang: lowestTierPrice(product.tiers),
               searchText: searchKey(
                 [product.name, brand?.name, brand?.nameTh, categoryNames.get(product.categoryCode), product.code, product.description]
                   .filter(Boolean)
