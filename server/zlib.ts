@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -7,6 +7,7 @@ const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)
 const THRESHOLD = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const { subtle } = webcrypto;
 
 type Encoding = 'br' | 'gzip';
 
@@ -27,6 +28,12 @@ const store = new Map<string, Compressed>();
 let storedBytes = 0;
 
 function remember(key: string, entry: Compressed): void {
+  // Two requests for the same bytes may both have compressed them: the second replaces the first.
+  const previous = store.get(key);
+  if (previous) {
+    store.delete(key);
+    storedBytes -= previous.body.length;
+  }
   store.set(key, entry);
   storedBytes += entry.body.length;
   while (store.size > MAX_ENTRIES || storedBytes > MAX_BYTES) {
@@ -90,7 +97,9 @@ function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Pr
  */
 async function encoded(body: Buffer, encoding: Encoding, cacheState: string | undefined): Promise<Buffer> {
   if (cacheState === undefined) return compress(body, encoding, 'fast');
-  const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
+  // Web Crypto hashes on libuv's pool: off the thread that renders pages, which it cost 4 % of a
+  // listing page's time there (docs/decisions/161).
+  const key = `${encoding}:${Buffer.from(await subtle.digest('SHA-1', body)).toString('base64url')}`;
   const kept = store.get(key);
   if (kept) {
     store.delete(key);
