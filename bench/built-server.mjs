@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * @param {{ port: number, env?: Record<string, string> }} options env overrides; without DATABASE_URL
  *   or DATA_DIR the server gets a fresh in-memory demo shop.
- * @returns {Promise<{ base: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ base: string, stop: () => Promise<void>, pid: number }>}
  */
 export async function startBuiltServer({ port, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
@@ -26,7 +26,7 @@ export async function startBuiltServer({ port, env = {} }) {
   for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/readyz`)).ok) return { base, stop, pid: server.pid };
     } catch {
       // still starting
     }
