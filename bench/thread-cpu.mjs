@@ -2,8 +2,8 @@
 // that renders pages, PGlite's worker thread, V8's helper threads (garbage collector, compilers) and
 // libuv's pool (compression, hashing), read from /proc/<pid>/task/*/stat before and after each round,
 // beside the load generator's own CPU. Linux only. A warm-up round of the same load comes first, not
-// counted: a server's first ~30 s are spent compiling its code (docs/decisions/159), and listing pages
-// also fill the id-page cache then (12 categories × 4 sorts × 40 pages).
+// counted: a server's first ~30 s are spent compiling its code (docs/decisions/159). The id-page cache
+// fills then too; it keeps 1,000 of the 1,920 category × sort × page combinations the listing URLs use.
 //
 //   npm run build
 //   BENCH_DATA_DIR=/tmp/big node bench/thread-cpu.mjs            (embedded database seeded with db:seed)
