@@ -2,11 +2,10 @@
  * The UTF-8 encoder Astro renders pages with, in the server build (integrations/page-encoder.mjs
  * puts it in place of the `new TextEncoder()` in Astro's render/common.js; docs/decisions/161).
  *
- * Astro turns a page into bytes with one `encode()` of the whole page. A Thai page is a two-byte string
- * of some 60,000 characters, and Node's `encode()` walks it twice (once to measure the UTF-8 length,
- * once to write): 14 % of the rendering thread under listing load. `encodeInto()` converts it in one
- * vectorised pass into a buffer long enough for any string of that length, and the page's bytes are
- * copied out of it.
+ * Astro turns a page into bytes with one `encode()` of the whole page: 14 % of the rendering thread
+ * under listing load. A Thai page is a two-byte string of some 60,000 characters; on the shop's 69 KB
+ * listing page Node's `encode()` took 126-157 µs, where `encodeInto()` into a buffer already long
+ * enough took 70 µs, and copying the bytes out of it 11-27 µs more.
  */
 const native = new TextEncoder();
 
