@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -7,7 +7,6 @@ const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)
 const THRESHOLD = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const { subtle } = webcrypto;
 
 type Encoding = 'br' | 'gzip';
 
@@ -97,9 +96,10 @@ function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'once'): Pr
  */
 async function encoded(body: Buffer, encoding: Encoding, cacheState: string | undefined): Promise<Buffer> {
   if (cacheState === undefined) return compress(body, encoding, 'fast');
-  // Web Crypto hashes on libuv's pool: off the thread that renders pages, which it cost 4 % of a
-  // listing page's time there (docs/decisions/161).
-  const key = `${encoding}:${Buffer.from(await subtle.digest('SHA-1', body)).toString('base64url')}`;
+  // Hashed here, synchronously: Web Crypto's digest runs on libuv's pool but costs this thread more
+  // CPU to hand the bytes over than hashing them does, most of all while the pool compresses other
+  // pages (docs/decisions/162).
+  const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
   const kept = store.get(key);
   if (kept) {
     store.delete(key);
