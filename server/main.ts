@@ -108,11 +108,14 @@ async function main(): Promise<void> {
     startMailWorker();
     // The embedded database admits one process: the operator CLI reaches it through this server.
     if (opened.kind === 'pglite') {
-      const [{ startOperatorSocket }, { runOperatorCommand }, { onShutdown }] = await Promise.all([
+      const [{ startOperatorSocket }, { runOperatorCommand }, { onShutdown }, { startEmbeddedMaintenance }] = await Promise.all([
         import('../src/server/operator/socket.ts'),
         import('../src/server/operator/commands.ts'),
         import('../src/server/lifecycle.ts'),
+        import('../src/server/db/pglite-maintenance.ts'),
       ]);
+      // No autovacuum in an embedded database: this server does its work (docs/decisions/164).
+      startEmbeddedMaintenance(opened);
       const operator = await startOperatorSocket(config.DATA_DIR, runOperatorCommand, (message, fields) => logLine(config, 'info', message, fields));
       onShutdown('operator socket', () => operator.close());
     }
