@@ -12,7 +12,6 @@ import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSumm
 import { containsIds, listIds, similarIds, suggestionRows, type BoundedCount, type IdPage } from './search.repo.ts';
 import { catalogVersion, onCatalogChange } from './catalog-cache.ts';
 import { keptValue, type KeptValue } from '../cache/kept-value.ts';
-import { keptCardsStore } from './kept-cards.ts';
 
 /** How long the few rows every page reads (brands, categories) are kept without a change announced. */
 const KEEP_MS = 60_000;
@@ -93,7 +92,7 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
 /**
  * Recently answered id pages (search and listings), so paging back and forth, the suggestion box
  * and the same popular keyword do not rescan the matches. Dropped on any catalog change and after
- * five minutes. The cards on a page (price, stock, name) are kept for a minute at most (keptCards).
+ * five minutes; the rows themselves (price, stock, name) are always read fresh.
  */
 const ID_CACHE_MAX = 1000;
 // Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
@@ -105,12 +104,6 @@ onCatalogChange(() => {
   idCache.clear();
   listingCounts.clear();
 });
-
-/**
- * Cards shown on listing, search, promotion and home pages, kept by id for a minute or until the next
- * catalog change (docs/decisions/163). 20,000 cards are about 9 MB of heap.
- */
-const keptCards = keptCardsStore({ max: 20_000, keepMs: KEEP_MS });
 
 async function cachedIds(key: string, load: () => Promise<IdPage & { similar: boolean }>): Promise<IdPage & { similar: boolean }> {
   const hit = idCache.get(key);
@@ -174,7 +167,7 @@ export async function findProducts(
     return { ...similarPage, similar: similarPage.total > 0 };
   });
   return {
-    items: await keptCards.cards(found.ids, (missing) => summariesByIds(db, missing)),
+    items: await summariesByIds(db, found.ids),
     total: found.total,
     totalCapped: found.capped,
     // Past the window only when there is something there; past the end of a short list is just empty.
