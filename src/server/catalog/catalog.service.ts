@@ -92,7 +92,8 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
 /**
  * Recently answered id pages (search and listings), so paging back and forth, the suggestion box
  * and the same popular keyword do not rescan the matches. Dropped on any catalog change and after
- * five minutes; the rows themselves (price, stock, name) are always read fresh.
+ * five minutes; the rows themselves (price, stock, name) are always read fresh (keeping them cost the
+ * rendering thread's garbage collector more than it saved the database: docs/decisions/163).
  */
 const ID_CACHE_MAX = 1000;
 // Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
