@@ -44,8 +44,8 @@ export interface MaintenanceRun {
 /**
  * One round: the statistics are flushed first (a single backend only sends its counts now and then),
  * then each table that needs it is vacuumed or analysed, one at a time. Each statement holds the
- * database thread while it runs, as any statement does; on 100,000 products a table with a fifth of
- * its rows dead takes about a tenth of a second.
+ * database thread while it runs, as any statement does: on 100,000 products, with a quarter of them
+ * rewritten, `vacuum (analyze) products` took 2.6 s; a round with nothing to do takes a few ms.
  */
 export async function maintainEmbeddedDatabase(database: Database): Promise<MaintenanceRun[]> {
   if (database.kind !== 'pglite') return [];
