@@ -5,6 +5,7 @@
 //
 //   node bench/page-hash.mjs
 // BENCH_PAGES (default 2000) pages per round; 4 rounds each.
+import { Buffer } from 'node:buffer';
 import { hash, webcrypto } from 'node:crypto';
 import { brotliCompress, constants } from 'node:zlib';
 
