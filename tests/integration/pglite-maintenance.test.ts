@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { database } from '../../src/server/db/client';
 import { maintainEmbeddedDatabase, maintenanceFor } from '../../src/server/db/pglite-maintenance';
 
-const activity = (live: number, dead: number, modifiedSinceAnalyze = 0) => ({ schema: 'public', table: 't', live, dead, modifiedSinceAnalyze });
+const activity = (live: number, dead: number, modifiedSinceAnalyze = 0) => ({ live, dead, modifiedSinceAnalyze });
 
 describe('embedded database maintenance (no autovacuum in PGlite)', () => {
   it("follows autovacuum's default thresholds", () => {

@@ -17,13 +17,11 @@ const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE_FACTOR = 0.1;
 export const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
-export interface TableActivity {
-  schema: string;
-  table: string;
+export type TableActivity = {
   live: number;
   dead: number;
   modifiedSinceAnalyze: number;
-}
+};
 
 export type Maintenance = 'vacuum' | 'analyze';
 
@@ -50,14 +48,14 @@ export interface MaintenanceRun {
 export async function maintainEmbeddedDatabase(database: Database): Promise<MaintenanceRun[]> {
   if (database.kind !== 'pglite') return [];
   await database.rows(sql`select pg_stat_force_next_flush()`);
-  const tables = await database.rows<{ schema: string; table: string; live: number; dead: number; modified: number }>(sql`
+  const tables = await database.rows<TableActivity & { schema: string; table: string }>(sql`
     select schemaname as schema, relname as table, n_live_tup::int as live, n_dead_tup::int as dead,
-           n_mod_since_analyze::int as modified
+           n_mod_since_analyze::int as "modifiedSinceAnalyze"
     from pg_stat_user_tables
     order by n_dead_tup desc`);
   const runs: MaintenanceRun[] = [];
   for (const row of tables) {
-    const action = maintenanceFor({ schema: row.schema, table: row.table, live: row.live, dead: row.dead, modifiedSinceAnalyze: row.modified });
+    const action = maintenanceFor(row);
     if (!action) continue;
     const target = sql`${sql.identifier(row.schema)}.${sql.identifier(row.table)}`;
     const started = performance.now();
