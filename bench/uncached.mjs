@@ -102,11 +102,14 @@ try {
   const sorts = ['newest', 'price_asc', 'price_desc', 'name'];
   let n = 0;
   const random = (max) => Math.floor(Math.random() * max);
-  const anyCode = () => `P${String(1 + random(products - 1)).padStart(5, '0')}`;
+  const codeOf = (number) => `P${String(number).padStart(5, '0')}`;
+  // The warm-up's product pages come from the last tenth of the codes, so however long it runs, most
+  // of the catalog is left for the measured draw (the 360-product demo included).
   const warmedCodes = new Set();
+  const warmCode = () => codeOf(products - 1 - random(Math.max(1, Math.floor(products / 10))));
   const code = () => {
     for (;;) {
-      const drawn = anyCode();
+      const drawn = codeOf(1 + random(products - 1));
       if (!warmedCodes.has(drawn)) return drawn;
     }
   };
@@ -115,7 +118,7 @@ try {
   if (warmupSeconds > 0) {
     const warmups = [
       drive(`${base}/product/P00001`, () => {
-        const drawn = anyCode();
+        const drawn = warmCode();
         warmedCodes.add(drawn);
         return `/product/${drawn}`;
       }, Math.ceil(connections / 2), warmupSeconds),
