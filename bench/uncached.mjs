@@ -127,9 +127,10 @@ try {
     const [productWarmup, listingWarmup] = await Promise.all(warmups);
     console.log(`warm-up: ${warmupSeconds} s, product pages ${productWarmup.rps.toFixed(0)} req/s, price-filtered listing pages ${listingWarmup.rps.toFixed(0)} req/s (not measured)`);
   }
+  const staticUrl = `${base}${cssPath}`;
   const targets = [
     ['bare node:http, same bytes', `http://127.0.0.1:${barePort}/`, null],
-    ['static file (CSS, br)', `${base}${cssPath}`, null],
+    ['static file (CSS, br)', staticUrl, null],
     ['cached home page', `${base}/`, null],
     ['product page, each a different one', `${base}/product/P00001`, () => `/product/${code()}`],
     // Every combination of category, sort and page 1–40 is a new URL for the page cache.
@@ -147,10 +148,10 @@ try {
     await warm.arrayBuffer();
     const row = { label, status: warm.status, ...(await drive(url, next)) };
     if (next) {
-      const staticAfter = (await drive(`${base}${cssPath}`, null, connections, Math.max(1, Math.round(seconds / 2)))).rps;
+      const staticAfter = (await drive(staticUrl, null, connections, Math.max(1, Math.round(seconds / 2)))).rps;
       row.around = (staticBefore + staticAfter) / 2;
       staticBefore = staticAfter;
-    } else if (url === `${base}${cssPath}`) {
+    } else if (url === staticUrl) {
       staticBefore = row.rps;
     }
     rows.push(row);
