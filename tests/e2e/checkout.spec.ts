@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
 import { parse } from 'promptparse';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { unitPriceFor } from '../../src/lib/pricing';
@@ -190,6 +190,11 @@ test.describe('checkout and orders', () => {
     const confirm = (tab: Page) => tab.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' });
     // Both checkout forms hydrated first: a click on the server-rendered button before that does nothing.
     await Promise.all([confirm(page).waitFor(), confirm(second).waitFor(), waitForIslands(page), waitForIslands(second)]);
+    // "At the same moment" is made true: on a busy machine one tab's click could run after the other
+    // tab's whole order had come back and emptied the shared cart, leaving nothing to confirm. Each
+    // tab's order request is held in the browser until both tabs have sent one; then all go to the
+    // server together.
+    const { released } = await holdOrdersUntilBothTabsSend(page, second);
     await Promise.all([
       confirm(page).evaluate((button: HTMLButtonElement) => {
         button.click();
@@ -197,6 +202,7 @@ test.describe('checkout and orders', () => {
       }),
       confirm(second).evaluate((button: HTMLButtonElement) => button.click()),
     ]);
+    await released;
     await expect(page).toHaveURL(/\/order\/success\?no=/);
     await expect(second).toHaveURL(/\/order\/success\?no=/);
     expect(second.url()).toBe(page.url());
@@ -238,6 +244,26 @@ test.describe('checkout and orders', () => {
     expect(missing?.status()).toBe(404);
   });
 });
+
+/**
+ * Starts holding `/api/orders` requests from either tab until each tab has sent at least one; then they
+ * all go on to the real server, and later ones pass straight through. `released` settles at that moment.
+ * (Unrouting there would fail the held requests still being continued.)
+ */
+async function holdOrdersUntilBothTabsSend(first: Page, second: Page): Promise<{ released: Promise<void> }> {
+  const context = first.context();
+  const senders = new Set<Page>();
+  let release!: () => void;
+  const bothSent = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    senders.add(route.request().frame().page());
+    if (senders.has(first) && senders.has(second)) release();
+    await bothSent;
+    await route.continue();
+  };
+  await context.route('**/api/orders', hold);
+  return { released: bothSent };
+}
 
 async function stockOf(page: Page, code: string): Promise<number> {
   const response = await page.request.post('/api/order-quote', { data: { lines: [{ product_code: code, amount: 1 }] } });
