@@ -6,6 +6,7 @@ import precompress from './integrations/precompress.mjs';
 import lazyImportWithoutPreload from './integrations/lazy-import-without-preload.mjs';
 import reactIslandsTagged from './integrations/react-islands-tagged.mjs';
 import pageEncoder from './integrations/page-encoder.mjs';
+import pageRenderPath from './integrations/page-render-path.mjs';
 
 // What every catalog page loads (see codeSplitting below). `\0` ids are the bundler's and Vite's helpers.
 const everyCatalogPage = new RegExp(
@@ -27,7 +28,7 @@ export default defineConfig({
   // Pages are rendered whole, not streamed: the server compresses (and caches) a page in one piece
   // anyway, and streaming cost a promise and a text encoding per chunk (docs/decisions/149).
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react({ experimentalDisableStreaming: true }), reactIslandsTagged(), pageEncoder(), lazyImportWithoutPreload(), precompress()],
+  integrations: [react({ experimentalDisableStreaming: true }), reactIslandsTagged(), pageEncoder(), pageRenderPath(), lazyImportWithoutPreload(), precompress()],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's

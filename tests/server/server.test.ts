@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -98,6 +98,19 @@ describe('running server', () => {
     expect(gunzipSync(raw.body).toString()).toContain('หน้าแรก');
     const brotli = await rawGet(port, '/', { 'Accept-Encoding': 'br' });
     expect(brotli.headers['content-encoding']).toBe('br');
+
+    // A page just rendered (MISS), the same page from the route cache (HIT) and its compressed form
+    // are the same bytes, whole, with the length they declare: the rendered bytes are handed on
+    // without copies, shared by the cache and the response (docs/decisions/167).
+    const listing = '/product/category/page/2?sort=price_asc';
+    const rendered = await rawGet(port, listing, {});
+    const cached = await rawGet(port, listing, {});
+    const compressed = await rawGet(port, listing, { 'Accept-Encoding': 'br' });
+    expect([rendered.headers['x-astro-cache'], cached.headers['x-astro-cache']]).toEqual(['MISS', 'HIT']);
+    expect(rendered.body.toString()).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/i);
+    expect(Number(rendered.headers['content-length'])).toBe(rendered.body.length);
+    expect(cached.body.equals(rendered.body)).toBe(true);
+    expect(brotliDecompressSync(compressed.body).equals(rendered.body)).toBe(true);
 
     const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0];
     expect(asset).toBeTruthy();

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { withPageBodyAsStream, withPageModulesKept } from '../../integrations/page-render-path.mjs';
+import { replaceOnce } from '../../integrations/astro-source-patch.mjs';
+
+/** A file of the installed Astro's (not among its package exports: found beside its package.json). */
+function astroFile(relative: string): string {
+  const require = createRequire(import.meta.url);
+  return readFileSync(path.join(path.dirname(require.resolve('astro/package.json')), relative), 'utf8');
+}
+
+describe('integrations/page-render-path.mjs', () => {
+  it("keeps each page module after its first import in the installed Astro's production environment", () => {
+    const code = withPageModulesKept(astroFile('dist/core/environment/production.js'));
+    expect(code).toContain('const __shopPageModules = new WeakMap();');
+    expect(code).toContain('if (__shopModule) return __shopModule;');
+    expect(code).not.toContain('return await importComponentInstance();');
+  });
+
+  it("gives the installed Astro's whole-page Response a one-chunk stream of the page's bytes", () => {
+    const code = withPageBodyAsStream(astroFile('dist/runtime/server/render/page.js'));
+    expect(code).toContain('controller.enqueue(__shopBytes); controller.close();');
+    expect(code).toContain('headers.set("Content-Length", __shopBytes.byteLength.toString());');
+    expect(code).not.toContain('body = encoder.encode(body);');
+  });
+
+  it('fails the build when Astro no longer reads as expected', () => {
+    expect(() => withPageModulesKept('async function getModuleForRoute(manifest, route) {}')).toThrow(/update integrations\/page-render-path\.mjs/);
+    expect(() => withPageBodyAsStream('body = encoder.encode(text);')).toThrow(/update integrations\/page-render-path\.mjs/);
+  });
+
+  it('replaces a line only when it occurs exactly once', () => {
+    expect(replaceOnce('a; b; c;', 'b;', 'B;', 'here')).toBe('a; B; c;');
+    expect(() => replaceOnce('b; b;', 'b;', 'B;', 'here')).toThrow(/exactly one "b;": update here/);
+    expect(() => replaceOnce('a;', 'b;', 'B;', 'here')).toThrow(/update here/);
+  });
+});
