@@ -8,6 +8,9 @@
 //   stream of its bytes instead of over the bytes themselves. Given bytes, undici copies them into the
 //   Response, and the route cache's `clone()` then copies every chunk again for its second branch; a
 //   plain stream's chunks are shared by both branches and copied by neither.
+// - The route cache keeps that one chunk's buffer as the cached body instead of concatenating the
+//   chunks into a new one. Nothing writes into it: the response side only reads (server/zlib.ts hashes
+//   and compresses it), and a cache hit answers with a copy of it, as before.
 import { astroSourcePatch, replaceOnce } from './astro-source-patch.mjs';
 
 const owner = 'integrations/page-render-path.mjs';
@@ -51,9 +54,32 @@ export function withPageBodyAsStream(code) {
   );
 }
 
+/** Astro's core/cache/memory-provider.js keeping a one-chunk body's own buffer rather than a copy. */
+export function withCachedBodyUncopied(code) {
+  const helper = [
+    '',
+    'async function __shopBodyBytes(response) {',
+    '  if (!response.body) return new ArrayBuffer(0);',
+    '  const reader = response.body.getReader();',
+    '  const chunks = [];',
+    '  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);',
+    '  const only = chunks.length === 1 ? chunks[0] : null;',
+    '  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only.buffer;',
+    '  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));',
+    '  let at = 0;',
+    '  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }',
+    '  return bytes.buffer;',
+    '}',
+    'async function serializeResponse(response, request, maxAge, swr, tags) {',
+  ].join('\n');
+  const declared = replaceOnce(code, 'async function serializeResponse(response, request, maxAge, swr, tags) {', helper, owner);
+  return replaceOnce(declared, 'const body = await response.arrayBuffer();', 'const body = await __shopBodyBytes(response);', owner);
+}
+
 export default function pageRenderPath() {
   return astroSourcePatch('shop-page-render-path', {
     '/astro/dist/core/environment/production.js': withPageModulesKept,
     '/astro/dist/runtime/server/render/page.js': withPageBodyAsStream,
+    '/astro/dist/core/cache/memory-provider.js': withCachedBodyUncopied,
   });
 }

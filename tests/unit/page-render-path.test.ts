@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { withPageBodyAsStream, withPageModulesKept } from '../../integrations/page-render-path.mjs';
+import { withCachedBodyUncopied, withPageBodyAsStream, withPageModulesKept } from '../../integrations/page-render-path.mjs';
 import { replaceOnce } from '../../integrations/astro-source-patch.mjs';
 
 /** A file of the installed Astro's (not among its package exports: found beside its package.json). */
@@ -26,9 +26,31 @@ describe('integrations/page-render-path.mjs', () => {
     expect(code).not.toContain('body = encoder.encode(body);');
   });
 
+  it("makes the installed Astro's route cache keep a one-chunk body's own buffer, and copy anything else", async () => {
+    const code = withCachedBodyUncopied(astroFile('dist/core/cache/memory-provider.js'));
+    expect(code).toContain('const body = await __shopBodyBytes(response);');
+    expect(code).not.toContain('await response.arrayBuffer()');
+    // The helper as it is put into Astro's file, run on real Responses.
+    const helperSource = code.slice(code.indexOf('async function __shopBodyBytes'), code.indexOf('async function serializeResponse'));
+    const bodyBytes = new Function(`${helperSource}; return __shopBodyBytes;`)() as (response: Response) => Promise<ArrayBuffer>;
+    const page = new TextEncoder().encode('<!doctype html><p>ของขวัญ</p>');
+    const oneChunk = new Response(new ReadableStream({ start: (controller) => (controller.enqueue(page), controller.close()) }));
+    expect(await bodyBytes(oneChunk)).toBe(page.buffer);
+    const view = new Uint8Array(page.buffer, 3, 5);
+    const partOfABuffer = new Response(new ReadableStream({ start: (controller) => (controller.enqueue(view), controller.close()) }));
+    const copied = await bodyBytes(partOfABuffer);
+    expect(copied).not.toBe(page.buffer);
+    expect(new Uint8Array(copied)).toEqual(view);
+    const parts = [new TextEncoder().encode('ของ'), new TextEncoder().encode('ขวัญ')];
+    const twoChunks = new Response(new ReadableStream({ start: (controller) => (parts.forEach((part) => controller.enqueue(part)), controller.close()) }));
+    expect(new TextDecoder().decode(await bodyBytes(twoChunks))).toBe('ของขวัญ');
+    expect((await bodyBytes(new Response(null))).byteLength).toBe(0);
+  });
+
   it('fails the build when Astro no longer reads as expected', () => {
     expect(() => withPageModulesKept('async function getModuleForRoute(manifest, route) {}')).toThrow(/update integrations\/page-render-path\.mjs/);
     expect(() => withPageBodyAsStream('body = encoder.encode(text);')).toThrow(/update integrations\/page-render-path\.mjs/);
+    expect(() => withCachedBodyUncopied('const body = await response.text();')).toThrow(/update integrations\/page-render-path\.mjs/);
   });
 
   it('replaces a line only when it occurs exactly once', () => {
