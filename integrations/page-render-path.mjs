@@ -1,4 +1,4 @@
-// Two changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167), both
+// Three changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167), all
 // measured on uncached listing pages:
 // - The page's module is kept once imported. Astro calls `import()` for it on every request; Node
 //   answers a repeated dynamic import from its module map, but only after resolving the specifier
