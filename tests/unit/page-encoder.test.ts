@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { encodeUtf8, pageEncoder } from '../../src/server/http/page-encoder';
 import { withPageEncoder } from '../../integrations/page-encoder.mjs';
+import { installedAstroFile } from '../fixtures/astro-source';
 
 const native = new TextEncoder();
 const thaiPage = (length: number) => {
@@ -48,10 +46,7 @@ describe('the page encoder', () => {
 
 describe('integrations/page-encoder.mjs', () => {
   it("puts the shop's encoder in place of the one in the installed Astro's render/common.js", () => {
-    const require = createRequire(import.meta.url);
-    // The file is not among Astro's package exports: found beside its package.json.
-    const file = path.join(path.dirname(require.resolve('astro/package.json')), 'dist/runtime/server/render/common.js');
-    const code = withPageEncoder(readFileSync(file, 'utf8'), '/shop/page-encoder.ts');
+    const code = withPageEncoder(installedAstroFile('dist/runtime/server/render/common.js'), '/shop/page-encoder.ts');
     expect(code).toContain('import { pageEncoder as __shopPageEncoder } from "/shop/page-encoder.ts";');
     expect(code).toContain('const encoder = __shopPageEncoder;');
     expect(code).not.toContain('new TextEncoder()');

@@ -1,33 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { withCachedBodyUncopied, withPageBodyAsStream, withPageModulesKept } from '../../integrations/page-render-path.mjs';
 import { replaceOnce } from '../../integrations/astro-source-patch.mjs';
-
-/** A file of the installed Astro's (not among its package exports: found beside its package.json). */
-function astroFile(relative: string): string {
-  const require = createRequire(import.meta.url);
-  return readFileSync(path.join(path.dirname(require.resolve('astro/package.json')), relative), 'utf8');
-}
+import { installedAstroFile } from '../fixtures/astro-source';
 
 describe('integrations/page-render-path.mjs', () => {
   it("keeps each page module after its first import in the installed Astro's production environment", () => {
-    const code = withPageModulesKept(astroFile('dist/core/environment/production.js'));
+    const code = withPageModulesKept(installedAstroFile('dist/core/environment/production.js'));
     expect(code).toContain('const __shopPageModules = new WeakMap();');
     expect(code).toContain('if (__shopModule) return __shopModule;');
     expect(code).not.toContain('return await importComponentInstance();');
   });
 
   it("gives the installed Astro's whole-page Response a one-chunk stream of the page's bytes", () => {
-    const code = withPageBodyAsStream(astroFile('dist/runtime/server/render/page.js'));
+    const code = withPageBodyAsStream(installedAstroFile('dist/runtime/server/render/page.js'));
     expect(code).toContain('controller.enqueue(__shopBytes); controller.close();');
     expect(code).toContain('headers.set("Content-Length", __shopBytes.byteLength.toString());');
     expect(code).not.toContain('body = encoder.encode(body);');
   });
 
   it("makes the installed Astro's route cache keep a one-chunk body's own buffer, and copy anything else", async () => {
-    const code = withCachedBodyUncopied(astroFile('dist/core/cache/memory-provider.js'));
+    const code = withCachedBodyUncopied(installedAstroFile('dist/core/cache/memory-provider.js'));
     expect(code).toContain('const body = await __shopBodyBytes(response);');
     expect(code).not.toContain('await response.arrayBuffer()');
     // The helper as it is put into Astro's file, run on real Responses.
