@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -49,5 +51,43 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('statements on a PostgreS
     });
     expect(counted.all).toBeGreaterThan(counted.lips);
     expect(counted.lips).toBeGreaterThan(0);
+  });
+});
+
+// The same server through its Unix socket, named in DATABASE_URL as libpq writes it (postgres-url.ts).
+const socketDirectory = process.env.TEST_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
+const serverUrl = process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL) : null;
+const socketFile = serverUrl ? path.join(socketDirectory, `.s.PGSQL.${serverUrl.port || 5432}`) : '';
+describe.runIf(serverUrl !== null && existsSync(socketFile))('a PostgreSQL server through its Unix socket', () => {
+  const user = serverUrl?.username ?? '';
+  const databaseName = serverUrl?.pathname.slice(1) ?? '';
+  const port = serverUrl?.port || '5432';
+
+  const connectedBySocket = async (url: string) => {
+    const opened = await openDatabase({ url, dataDir: '/nonexistent', poolSize: 1 });
+    try {
+      // inet_client_addr() is null for a connection that came through a Unix socket, not TCP.
+      const [row] = await opened.rows<{ address: string | null; database: string }>(
+        sql`select inet_client_addr()::text as address, current_database() as database`,
+      );
+      const heard: string[] = [];
+      const unsubscribe = await opened.subscribe('socket_probe', (payload) => heard.push(payload), () => {});
+      await opened.rows(sql`select pg_notify('socket_probe', 'heard')`);
+      await expect.poll(() => heard).toEqual(['heard']);
+      await unsubscribe();
+      return row;
+    } finally {
+      await opened.close();
+    }
+  };
+
+  it('reads the directory from ?host= (with no host in the authority, after a user name)', async () => {
+    const row = await connectedBySocket(`postgres://${user}@:${port}/${databaseName}?host=${encodeURIComponent(socketDirectory)}`);
+    expect(row).toEqual({ address: null, database: databaseName });
+  });
+
+  it('reads the directory percent-encoded in the authority', async () => {
+    const row = await connectedBySocket(`postgres://${user}@${encodeURIComponent(socketDirectory)}:${port}/${databaseName}`);
+    expect(row).toEqual({ address: null, database: databaseName });
   });
 });

@@ -8,6 +8,7 @@ import { log } from '../log.ts';
 import type { Database, Db } from './database.ts';
 import * as schema from './schema.ts';
 import { plannedPerValue } from './plan-per-value.ts';
+import { postgresTarget } from './postgres-url.ts';
 import { MIGRATION_LOCK_KEY } from './startup-lock.ts';
 
 /**
@@ -135,7 +136,9 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const { url, host } = postgresTarget(databaseUrl);
+  const target = host ? { host } : {};
   const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
     import('postgres'),
     import('drizzle-orm/postgres-js'),
@@ -143,7 +146,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   ]);
   // Migrations run on one dedicated connection holding an advisory lock, so instances starting
   // together apply them once.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const migrator = postgres(url, { ...target, max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migrate(drizzle(migrator), { migrationsFolder: migrationsFolder() });
@@ -151,7 +154,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await migrator.end({ timeout: 5 });
   }
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, idle_timeout: 30 });
+  const client = postgres(url, { ...target, max: poolSize, onnotice: () => {}, idle_timeout: 30 });
   // Drizzle asks postgres.js for an unnamed statement each time (parsed and planned on every run)
   // unless a query is given a name. A statement without a text pattern is prepared once per connection
   // instead, and PostgreSQL keeps its plan once five runs show a generic plan costs no more; a pattern
@@ -166,7 +169,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     rows: async <T,>(query: SQL) => resultRows<T>(await db.execute(query)),
     subscribe: (channel: string, onMessage: (payload: string) => void, onResubscribed: () => void) =>
-      listenOnPostgres(postgres, url, channel, onMessage, onResubscribed),
+      listenOnPostgres(postgres, url, target, channel, onMessage, onResubscribed),
     async close() {
       await client.end({ timeout: 5 });
     },
@@ -182,6 +185,7 @@ type PostgresFactory = typeof import('postgres');
 async function listenOnPostgres(
   postgres: PostgresFactory,
   url: string,
+  target: { host?: string },
   channel: string,
   onMessage: (payload: string) => void,
   onResubscribed: () => void,
@@ -189,6 +193,7 @@ async function listenOnPostgres(
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const options = {
+    ...target,
     max: 1,
     idle_timeout: null,
     max_lifetime: null,
