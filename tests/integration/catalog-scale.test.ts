@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { database } from '../../src/server/db/client';
+import { database, observeQueries } from '../../src/server/db/client';
 import { ensureDemoProducts } from '../../src/server/db/seed';
 import { clearProductQueryCache, countProducts, findProducts } from '../../src/server/catalog/catalog.service';
 import { summariesByIds, summaryQuery, toSummary } from '../../src/server/catalog/product.repo';
@@ -141,6 +141,35 @@ describe('catalog beyond the count bound', () => {
           expect(fresh.total, label).toBe(Math.min(reference.length, COUNT_BOUND));
         }
       }
+    }
+  });
+
+  it("reads a listing's ids once for every page of its filter and sort, the last page's overhang and the count included, and again after a catalog change", async () => {
+    const db = await database();
+    const reference = (await db.rows<{ id: number }>(sql`select id from products where active order by name asc, id asc`)).map((row) => Number(row.id));
+    const last = lastPage(COUNT_BOUND, 24);
+    const sent: string[] = [];
+    const idReads = () => sent.filter((query) => /order by/i.test(query) && !/json_agg/i.test(query));
+    clearProductQueryCache();
+    observeQueries((query) => sent.push(query));
+    try {
+      for (const page of [1, 2, 17, last, 3000]) {
+        const result = await find({ sort: 'name', page });
+        const expected = page === 3000 ? [] : reference.slice((page - 1) * 24, page * 24);
+        expect(result.items.map((item) => item.id), `page ${page}`).toEqual(expected);
+        expect({ total: result.total, capped: result.totalCapped, beyond: result.beyondWindow }).toEqual({ total: COUNT_BOUND, capped: true, beyond: page === 3000 });
+      }
+      // The last page reaches past the window by its overhang, so the window holds it.
+      expect((last - 1) * 24 + 24).toBeGreaterThan(RESULT_WINDOW);
+      expect(await countProducts({ ...emptyQuery, sort: 'name' })).toEqual({ count: COUNT_BOUND, capped: true });
+      expect(idReads()).toHaveLength(1);
+      expect(sent.filter((query) => /count\(/i.test(query))).toEqual([]);
+      await invalidateCatalog();
+      const again = await find({ sort: 'name', page: 2 });
+      expect(again.items.map((item) => item.id)).toEqual(reference.slice(24, 48));
+      expect(idReads()).toHaveLength(2);
+    } finally {
+      observeQueries(null);
     }
   });
 

@@ -9,7 +9,7 @@ import type { BrandSummary, ProductDetail, ProductPage, Suggestion } from '../..
 import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
-import { containsIds, listIds, similarIds, suggestionRows, type BoundedCount, type IdPage } from './search.repo.ts';
+import { containsIds, listIds, listWindow, similarIds, suggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
 import { catalogVersion, onCatalogChange } from './catalog-cache.ts';
 import { keptValue, type KeptValue } from '../cache/kept-value.ts';
 
@@ -90,40 +90,45 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
 }
 
 /**
- * Recently answered id pages (search and listings), so paging back and forth, the suggestion box
- * and the same popular keyword do not rescan the matches. Dropped on any catalog change and after
- * five minutes; the rows themselves (price, stock, name) are always read fresh (keeping them cost the
- * rendering thread's garbage collector more than it saved the database: docs/decisions/163).
+ * Recently answered id pages (searches, filtered listings), so paging back and forth, the suggestion
+ * box and the same popular keyword do not rescan the matches; and listing windows, where one read of
+ * a category and sort answers every page of it (docs/decisions/168). Dropped on any catalog change and
+ * after five minutes; the rows themselves (price, stock, name) are always read fresh (keeping them
+ * cost the rendering thread's garbage collector more than it saved the database: docs/decisions/163).
  */
 const ID_CACHE_MAX = 1000;
-// Any catalog change clears it (invalidateCatalog), so the time only bounds changes made elsewhere.
+// A window is LISTING_WINDOW ids in an Int32Array (4 KB): one per category and sort is a few hundred.
+const WINDOW_CACHE_MAX = 500;
+// Every page a listing links to, the last one's overhang included (lastPage in listing-query.ts).
+const LISTING_WINDOW = RESULT_WINDOW + PAGE_SIZE;
+// Any catalog change clears them (invalidateCatalog), so the time only bounds changes made elsewhere.
 const ID_CACHE_MS = 5 * 60_000;
-const idCache = new Map<string, { at: number; value: IdPage & { similar: boolean } }>();
-// A listing's (or a sorted search's) bounded count is the same on every page and in every sort of the same filter.
-const listingCounts = new Map<string, { at: number; value: BoundedCount }>();
-onCatalogChange(() => {
-  idCache.clear();
-  listingCounts.clear();
-});
+type Recent<T> = Map<string, { at: number; value: T }>;
+const idCache: Recent<IdPage & { similar: boolean }> = new Map();
+const listingWindows: Recent<ListingWindow> = new Map();
+// A filtered listing's (or a sorted search's) bounded count is the same on every page and in every sort of the same filter.
+const listingCounts: Recent<BoundedCount> = new Map();
+onCatalogChange(clearProductQueryCache);
 
-async function cachedIds(key: string, load: () => Promise<IdPage & { similar: boolean }>): Promise<IdPage & { similar: boolean }> {
-  const hit = idCache.get(key);
+async function recently<T>(cache: Recent<T>, max: number, key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ID_CACHE_MS) {
-    idCache.delete(key);
-    idCache.set(key, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit.value;
   }
   const version = catalogVersion();
   const value = await load();
   // Read before a change that came meanwhile: answer with it, but do not keep it.
   if (version !== catalogVersion()) return value;
-  if (idCache.size >= ID_CACHE_MAX) idCache.delete(idCache.keys().next().value as string);
-  idCache.set(key, { at: Date.now(), value });
+  if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { at: Date.now(), value });
   return value;
 }
 
 export function clearProductQueryCache(): void {
   idCache.clear();
+  listingWindows.clear();
   listingCounts.clear();
 }
 
@@ -133,6 +138,8 @@ export async function findProducts(
   pageSize = PAGE_SIZE,
   scope: ProductFilter['scope'] = null,
 ): Promise<ProductPage & { category: (CategorySummary & { description: string }) | null }> {
+  // A listing window holds the last page's overhang for pages of PAGE_SIZE, not more.
+  if (pageSize > PAGE_SIZE) throw new Error(`page size ${pageSize} is above ${PAGE_SIZE}`);
   const db = await getDb();
   const filter = { ...(await resolveFilter(query)), scope };
   const offset = (query.page - 1) * pageSize;
@@ -141,13 +148,59 @@ export async function findProducts(
   const key = searchKey(query.keyword);
   // Past the window only the (bounded) count is read, for the message and the page links.
   const beyondWindow = offset >= RESULT_WINDOW;
-  const cacheKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
-  const found = await cachedIds(cacheKey, async () => {
+  const found = key || !windowed(filter) ? await pagedIds(db, key, filter, query, pageSize, offset, beyondWindow) : await windowIds(db, filter, query.sort, pageSize, offset, beyondWindow);
+  return {
+    items: await summariesByIds(db, found.ids),
+    total: found.total,
+    totalCapped: found.capped,
+    // Past the window only when there is something there; past the end of a short list is just empty.
+    beyondWindow: beyondWindow && (found.capped || found.total > offset),
+    page: query.page,
+    pageSize,
+    similar: found.similar,
+    category: filter.category,
+  };
+}
+
+/**
+ * A listing of a category or of the whole catalog: each of its sorts has an index, so its window
+ * is one short walk (docs/decisions/168).
+ */
+function windowed(filter: ProductFilter): boolean {
+  return !filter.scope && filter.brandIds === null && filter.minSatang === null && filter.maxSatang === null;
+}
+
+/** A listing page's ids, cut from its category's and sort's window. */
+async function windowIds(db: Db, filter: ProductFilter, sort: ListingQuery['sort'], pageSize: number, offset: number, beyondWindow: boolean): Promise<IdPage & { similar: boolean }> {
+  const listingSort = sort === 'relevance' ? 'newest' : sort;
+  const window = await recently(listingWindows, WINDOW_CACHE_MAX, JSON.stringify([filter.categoryId, listingSort]), () =>
+    listWindow(db, filter, listingSort, LISTING_WINDOW),
+  );
+  const ids = beyondWindow ? [] : Array.from(window.ids.subarray(offset, offset + pageSize));
+  return { ids, total: window.total, capped: window.capped, similar: false };
+}
+
+/**
+ * One page's ids of a search, or of a listing filtered by price, brand or a promotion's scope, with
+ * the bounded count kept per filter for its other pages and sorts. When nothing contains a keyword,
+ * similar names.
+ */
+async function pagedIds(
+  db: Db,
+  key: string,
+  filter: ProductFilter,
+  query: ListingQuery,
+  pageSize: number,
+  offset: number,
+  beyondWindow: boolean,
+): Promise<IdPage & { similar: boolean }> {
+  const cacheKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
+  return recently(idCache, ID_CACHE_MAX, cacheKey, async () => {
     if (beyondWindow) {
-      const first = await findProducts({ ...query, page: 1 }, pageSize, scope);
-      return { ids: [], total: first.total, capped: first.totalCapped === true, similar: first.similar };
+      const first = await pagedIds(db, key, filter, { ...query, page: 1 }, pageSize, 0, false);
+      return { ids: [], total: first.total, capped: first.capped, similar: first.similar };
     }
-    const countKey = JSON.stringify([key, scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
+    const countKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
     const counted = listingCounts.get(countKey);
     const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
     const version = catalogVersion();
@@ -167,17 +220,6 @@ export async function findProducts(
     const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
     return { ...similarPage, similar: similarPage.total > 0 };
   });
-  return {
-    items: await summariesByIds(db, found.ids),
-    total: found.total,
-    totalCapped: found.capped,
-    // Past the window only when there is something there; past the end of a short list is just empty.
-    beyondWindow: beyondWindow && (found.capped || found.total > offset),
-    page: query.page,
-    pageSize,
-    similar: found.similar,
-    category: filter.category,
-  };
 }
 
 /** How many products match; above COUNT_BOUND the count stops there and `capped` is set. */

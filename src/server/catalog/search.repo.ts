@@ -70,9 +70,31 @@ async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL, limit:
   return { ids: rowsOf<{ id: number }>(pageRows).map((row) => Number(row.id)), total: counted.total, capped: counted.capped };
 }
 
-/** Listing without a keyword. */
+/** A page of a listing without a keyword. */
 export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number, knownCount?: BoundedCount): Promise<IdPage> {
   return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset, knownCount);
+}
+
+/** The first ids of a listing (no keyword) in its sort, and how many match up to COUNT_BOUND. */
+export interface ListingWindow {
+  ids: Int32Array;
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * A listing's window in one statement: the ids of every page a shopper or a crawler can open, in
+ * the sort's order. As many rows as the window holds are also the count, bounded like every other
+ * (`length` must be above COUNT_BOUND), so no count statement is sent (docs/decisions/168). Only
+ * for filters whose every sort has an index to walk (a category, or none): a price range or a
+ * brand would sort all its matches here, where a single page walks the sort's index and stops.
+ */
+export async function listWindow(db: DbOrTx, filter: ProductFilter, sort: ListingSort, length: number): Promise<ListingWindow> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select ${products.id} as id from ${products} where ${filterConditions(filter)} order by ${orderFor(sort)} limit ${length}`),
+  );
+  const ids = Int32Array.from(rows, (row) => Number(row.id));
+  return ids.length > COUNT_BOUND ? { ids, total: COUNT_BOUND, capped: true } : { ids, total: ids.length, capped: false };
 }
 
 function rankOf(key: string): SQL {
