@@ -9,7 +9,8 @@
 //   BENCH_DATA_DIR=/tmp/big node bench/thread-cpu.mjs            (embedded database seeded with db:seed)
 //   BENCH_DATABASE_URL=postgres://…/shop node bench/thread-cpu.mjs
 // BENCH_KIND listing (default) or product; BENCH_SECONDS (default 8) per round; BENCH_ROUNDS (default 3);
-// BENCH_PORT (default 4600).
+// BENCH_PORT (default 4600). With BENCH_DATABASE_URL the PostgreSQL server's processes on this machine
+// (every process named postgres) are counted too: they share the same two cores.
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startBuiltServer } from './built-server.mjs';
@@ -40,6 +41,24 @@ function threadTicks() {
   return threads;
 }
 
+/** CPU ticks used so far by every PostgreSQL server process on this machine (backends, walwriter, …). */
+function postgresTicks() {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+const countPostgres = Boolean(process.env.BENCH_DATABASE_URL);
+
 try {
   const home = await (await fetch(`${base}/`)).text();
   const categories = [...new Set([...home.matchAll(/\/product\/category\/([a-z0-9-]+)/g)].map((match) => match[1]))];
@@ -65,9 +84,11 @@ try {
   console.log(`${kind} pages, ${products.toLocaleString('en')} products; 10 connections; ${seconds} s rounds after one of warm-up; CPU ms per request`);
   for (let round = 1; round <= rounds; round++) {
     const before = threadTicks();
+    const postgresBefore = countPostgres ? postgresTicks() : 0;
     const ownBefore = process.cpuUsage();
     const result = await drive();
     const after = threadTicks();
+    const postgres = countPostgres ? postgresTicks() - postgresBefore : 0;
     const own = process.cpuUsage(ownBefore);
     const requests = result.requests.total;
     const byName = new Map();
@@ -76,7 +97,7 @@ try {
     const parts = [...byName].filter(([, ticks]) => ticks > 0).sort((a, b) => b[1] - a[1]);
     const total = parts.reduce((sum, [, ticks]) => sum + ticks, 0);
     console.log(
-      `round ${round}: ${(requests / seconds).toFixed(0)} req/s, p97.5 ${result.latency.p97_5} ms; server ${perRequest(total)} = ${parts.map(([name, ticks]) => `${name} ${perRequest(ticks)}`).join(' + ')}; load generator ${((own.user + own.system) / 1000 / requests).toFixed(3)}`,
+      `round ${round}: ${(requests / seconds).toFixed(0)} req/s, p97.5 ${result.latency.p97_5} ms; server ${perRequest(total)} = ${parts.map(([name, ticks]) => `${name} ${perRequest(ticks)}`).join(' + ')}${countPostgres ? `; PostgreSQL server ${perRequest(postgres)}` : ''}; load generator ${((own.user + own.system) / 1000 / requests).toFixed(3)}`,
     );
   }
 } finally {
