@@ -173,6 +173,30 @@ describe('catalog beyond the count bound', () => {
     }
   });
 
+  it('has an index giving every sort of a listing by category, by brand or of the whole catalog, so a page walks it and stops', async () => {
+    const db = await database();
+    const [shape] = await db.rows<{ category: number; brand: number }>(sql`select category_id as category, brand_id as brand from products where active and brand_id is not null limit 1`);
+    const filters = [
+      { name: 'all', where: sql`true`, condition: null },
+      { name: 'category', where: sql`category_id = ${shape!.category}`, condition: /Index Cond: \(category_id = / },
+      { name: 'brand', where: sql`brand_id = ${shape!.brand}`, condition: /Index Cond: \(brand_id = / },
+    ];
+    const missing: string[] = [];
+    await db.db.transaction(async (tx) => {
+      // Forbidden, a sort is still planned when no index gives the order, at a cost that cannot be missed.
+      await tx.execute(sql`set local enable_sort = off`);
+      for (const { name, where, condition } of filters) {
+        for (const [sort, order] of Object.entries(referenceOrders)) {
+          const result = await tx.execute(sql`explain select id from products where active and ${where} order by ${order} limit 24 offset 48`);
+          const plan = ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
+          // The filter starts the index (not a walk of every product dropping the others' rows).
+          if (/\bSort\b/.test(plan) || (condition && !condition.test(plan))) missing.push(`${name} ${sort}:\n${plan}`);
+        }
+      }
+    });
+    expect(missing).toEqual([]);
+  });
+
   it('still finds a misspelt word (typo tolerance) in a large catalog', async () => {
     const result = await find({ keyword: 'ลิปสติด', sort: 'relevance' });
     expect(result.similar).toBe(true);
