@@ -2,8 +2,9 @@
 // that renders pages, PGlite's worker thread, V8's helper threads (garbage collector, compilers) and
 // libuv's pool (compression, hashing), read from /proc/<pid>/task/*/stat before and after each round,
 // beside the load generator's own CPU. Linux only. A warm-up round of the same load comes first, not
-// counted: a server's first ~30 s are spent compiling its code (docs/decisions/159). The id-page cache
-// fills then too; it keeps 1,000 of the 1,920 category × sort × page combinations the listing URLs use.
+// counted: a server's first ~30 s are spent compiling its code (docs/decisions/159). The listing
+// windows (one per category and sort, docs/decisions/168) are read then too, so the rounds measure
+// pages whose ids are cut from them and whose cards are read fresh.
 //
 //   npm run build
 //   BENCH_DATA_DIR=/tmp/big node bench/thread-cpu.mjs            (embedded database seeded with db:seed)

@@ -19,6 +19,9 @@
 // 165), so product and listing pages are rendered first for BENCH_WARMUP seconds. No measured URL
 // and no measured listing's cached ids come from it: its product pages are left out of the measured
 // draw, and its listings carry a price filter, so their id pages and counts are cached under other keys.
+// The measured listings (a category and a sort) read their category's and sort's window of ids on
+// their first page and cut the others from it (docs/decisions/168): the first few dozen of them read
+// it, and every later one only its cards.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
