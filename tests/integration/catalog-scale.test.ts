@@ -122,10 +122,12 @@ describe('catalog beyond the count bound', () => {
   it('gives every listing page (each sort, a category, a price range) the page a full sort gives, read fresh or from the id cache', async () => {
     const db = await database();
     const [category] = await db.rows<{ id: number; code: string }>(sql`select c.id, c.code from categories c join products p on p.category_id = c.id group by c.id, c.code order by count(*) desc limit 1`);
+    const twoBrands = await db.rows<{ id: number; code: string }>(sql`select b.id, b.code from brands b join products p on p.brand_id = b.id group by b.id, b.code order by count(*) limit 2`);
     const filters = [
       { query: {}, where: sql`true` },
       { query: { category: category!.code }, where: sql`category_id = ${category!.id}` },
       { query: { minSatang: 20_000, maxSatang: 60_000 }, where: sql`price_satang between 20000 and 60000` },
+      { query: { brands: twoBrands.map((brand) => brand.code) }, where: sql`brand_id in (${twoBrands[0]!.id}, ${twoBrands[1]!.id})` },
     ];
     for (const { query, where } of filters) {
       for (const sort of ['price_asc', 'price_desc', 'name', 'newest'] as const) {
@@ -195,6 +197,30 @@ describe('catalog beyond the count bound', () => {
       }
     });
     expect(missing).toEqual([]);
+  });
+
+  it("reads a listing of several brands as each brand's index walk merged in the sort's order, never a sort of every match", async () => {
+    const db = await database();
+    const brandRows = await db.rows<{ code: string }>(sql`select b.code from brands b join products p on p.brand_id = b.id group by b.code order by count(*) limit 3`);
+    const sent: { query: string; params: unknown[] }[] = [];
+    clearProductQueryCache();
+    observeQueries((query, params) => sent.push({ query, params }));
+    try {
+      await find({ brands: brandRows.map((row) => row.code), sort: 'name', page: 4 });
+    } finally {
+      observeQueries(null);
+    }
+    const page = sent.find((statement) => /union all/i.test(statement.query));
+    expect(page, sent.map((statement) => statement.query).join('\n')).toBeDefined();
+    const client = db.db.$client as unknown as {
+      query?: (text: string, params: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
+      unsafe?: (text: string, params: unknown[]) => Promise<Record<string, string>[]>;
+    };
+    const text = `explain ${page!.query}`;
+    const rows = db.kind === 'pglite' ? (await client.query!(text, page!.params)).rows : await client.unsafe!(text, page!.params as never[]);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Merge Append/);
+    expect(plan.match(/Index (Only )?Scan using products_brand_name_idx/g)).toHaveLength(3);
   });
 
   it('still finds a misspelt word (typo tolerance) in a large catalog', async () => {
