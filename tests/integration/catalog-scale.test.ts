@@ -150,6 +150,8 @@ describe('catalog beyond the count bound', () => {
     const db = await database();
     const reference = (await db.rows<{ id: number }>(sql`select id from products where active order by name asc, id asc`)).map((row) => Number(row.id));
     const last = lastPage(COUNT_BOUND, 24);
+    const [brand] = await db.rows<{ code: string; id: number }>(sql`select b.code, b.id from brands b join products p on p.brand_id = b.id group by b.code, b.id order by count(*) desc limit 1`);
+    const byBrand = (await db.rows<{ id: number }>(sql`select id from products where active and brand_id = ${brand!.id} order by name asc, id asc`)).map((row) => Number(row.id));
     const sent: string[] = [];
     const idReads = () => sent.filter((query) => /order by/i.test(query) && !/json_agg/i.test(query));
     clearProductQueryCache();
@@ -166,10 +168,17 @@ describe('catalog beyond the count bound', () => {
       expect(await countProducts({ ...emptyQuery, sort: 'name' })).toEqual({ count: COUNT_BOUND, capped: true });
       expect(idReads()).toHaveLength(1);
       expect(sent.filter((query) => /count\(/i.test(query))).toEqual([]);
+      // One brand is a window of its own; several brands are read a page at a time.
+      for (const page of [1, 5]) {
+        const result = await find({ brands: [brand!.code], sort: 'name', page });
+        expect(result.items.map((item) => item.id), `brand page ${page}`).toEqual(byBrand.slice((page - 1) * 24, page * 24));
+        expect(result.total).toBe(Math.min(byBrand.length, COUNT_BOUND));
+      }
+      expect(idReads()).toHaveLength(2);
       await invalidateCatalog();
       const again = await find({ sort: 'name', page: 2 });
       expect(again.items.map((item) => item.id)).toEqual(reference.slice(24, 48));
-      expect(idReads()).toHaveLength(2);
+      expect(idReads()).toHaveLength(3);
     } finally {
       observeQueries(null);
     }
@@ -212,7 +221,7 @@ describe('catalog beyond the count bound', () => {
     }
     const page = sent.find((statement) => /union all/i.test(statement.query));
     expect(page, sent.map((statement) => statement.query).join('\n')).toBeDefined();
-    const client = db.db.$client as unknown as {
+    const client = (db.db as unknown as { $client: unknown }).$client as {
       query?: (text: string, params: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
       unsafe?: (text: string, params: unknown[]) => Promise<Record<string, string>[]>;
     };

@@ -92,12 +92,13 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
 /**
  * Recently answered id pages (searches, filtered listings), so paging back and forth, the suggestion
  * box and the same popular keyword do not rescan the matches; and listing windows, where one read of
- * a category and sort answers every page of it (docs/decisions/168). Dropped on any catalog change and
- * after five minutes; the rows themselves (price, stock, name) are always read fresh (keeping them
- * cost the rendering thread's garbage collector more than it saved the database: docs/decisions/163).
+ * a category's (or a brand's) sort answers every page of it (docs/decisions/168). Dropped on any
+ * catalog change and after five minutes; the rows themselves (price, stock, name) are always read
+ * fresh (keeping them cost the rendering thread's garbage collector more than it saved the database:
+ * docs/decisions/163).
  */
 const ID_CACHE_MAX = 1000;
-// A window is LISTING_WINDOW ids in an Int32Array (4 KB): one per category and sort is a few hundred.
+// A window is LISTING_WINDOW ids in an Int32Array (4 KB): one per category or brand and sort is a few hundred.
 const WINDOW_CACHE_MAX = 500;
 // Every page a listing links to, the last one's overhang included (lastPage in listing-query.ts).
 const LISTING_WINDOW = RESULT_WINDOW + PAGE_SIZE;
@@ -163,17 +164,19 @@ export async function findProducts(
 }
 
 /**
- * A listing of a category or of the whole catalog: each of its sorts has an index, so its window
- * is one short walk (docs/decisions/168).
+ * A listing of a category, of one brand or of the whole catalog: each of its sorts has an index that
+ * starts with its filter, so its window is one short walk (docs/decisions/168).
  */
 function windowed(filter: ProductFilter): boolean {
-  return !filter.scope && filter.brandIds === null && filter.minSatang === null && filter.maxSatang === null;
+  const brands = filter.brandIds?.length ?? 0;
+  const oneFilter = brands === 0 || (brands === 1 && !filter.categoryId);
+  return oneFilter && !filter.scope && filter.minSatang === null && filter.maxSatang === null;
 }
 
-/** A listing page's ids, cut from its category's and sort's window. */
+/** A listing page's ids, cut from its filter's and sort's window. */
 async function windowIds(db: Db, filter: ProductFilter, sort: ListingQuery['sort'], pageSize: number, offset: number, beyondWindow: boolean): Promise<IdPage & { similar: boolean }> {
   const listingSort = sort === 'relevance' ? 'newest' : sort;
-  const window = await recently(listingWindows, WINDOW_CACHE_MAX, JSON.stringify([filter.categoryId, listingSort]), () =>
+  const window = await recently(listingWindows, WINDOW_CACHE_MAX, JSON.stringify([filter.categoryId, filter.brandIds, listingSort]), () =>
     listWindow(db, filter, listingSort, LISTING_WINDOW),
   );
   const ids = beyondWindow ? [] : Array.from(window.ids.subarray(offset, offset + pageSize));

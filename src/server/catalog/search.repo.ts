@@ -126,8 +126,8 @@ export interface ListingWindow {
  * A listing's window in one statement: the ids of every page a shopper or a crawler can open, in
  * the sort's order. As many rows as the window holds are also the count, bounded like every other
  * (`length` must be above COUNT_BOUND), so no count statement is sent (docs/decisions/168). Only
- * for filters whose every sort has an index to walk (a category, or none): a price range or a
- * brand would sort all its matches here, where a single page walks the sort's index and stops.
+ * for filters whose every sort has an index to walk (a category, one brand, or none): a price range
+ * or several brands would sort all their matches here, where a single page walks an index and stops.
  */
 export async function listWindow(db: DbOrTx, filter: ProductFilter, sort: ListingSort, length: number): Promise<ListingWindow> {
   const rows = rowsOf<{ id: number }>(
