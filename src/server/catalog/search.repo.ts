@@ -24,17 +24,19 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/** The column a listing sort orders by (then the id, the same way), as the indexes hold them. */
+const SORT_KEYS: Record<ListingSort, { column: SQL; descending: boolean }> = {
+  newest: { column: sql`${products.createdAt}`, descending: true },
+  relevance: { column: sql`${products.createdAt}`, descending: true },
+  price_asc: { column: sql`${products.priceSatang}`, descending: false },
+  price_desc: { column: sql`${products.priceSatang}`, descending: true },
+  name: { column: sql`${products.name}`, descending: false },
+};
+
 function orderFor(sort: ListingSort): SQL {
-  switch (sort) {
-    case 'price_asc':
-      return sql`${products.priceSatang} asc, ${products.id} asc`;
-    case 'price_desc':
-      return sql`${products.priceSatang} desc, ${products.id} desc`;
-    case 'name':
-      return sql`${products.name} asc, ${products.id} asc`;
-    default:
-      return sql`${products.createdAt} desc, ${products.id} desc`;
-  }
+  const { column, descending } = SORT_KEYS[sort];
+  const direction = descending ? sql`desc` : sql`asc`;
+  return sql`${column} ${direction}, ${products.id} ${direction}`;
 }
 
 /** Terms of a normalised keyword: every term must appear (Thai shoppers sometimes add spaces). */
@@ -76,15 +78,6 @@ export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, li
   if (brandIds.length < 2) return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset, knownCount);
   return severalBrandsPage(db, filter, brandIds, sort, limit, offset, knownCount);
 }
-
-/** The column a listing sort orders by (then the id, the same way), as the indexes hold them. */
-const SORT_KEYS: Record<ListingSort, { column: SQL; descending: boolean }> = {
-  newest: { column: sql`${products.createdAt}`, descending: true },
-  relevance: { column: sql`${products.createdAt}`, descending: true },
-  price_asc: { column: sql`${products.priceSatang}`, descending: false },
-  price_desc: { column: sql`${products.priceSatang}`, descending: true },
-  name: { column: sql`${products.name}`, descending: false },
-};
 
 /**
  * A page of a listing filtered by several brands. No index gives `brand_id in (…)` in a sort's order,
