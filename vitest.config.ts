@@ -1,9 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests share one PostgreSQL database when TEST_DATABASE_URL is set, so their files run
-// one after another there; on PGlite each file gets its own in-memory database.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 export default defineConfig({
   test: {
     projects: [
@@ -20,11 +16,13 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // The demo shop is seeded once; each file starts from a copy of its own (global-setup.ts), on
+          // PGlite and on PostgreSQL alike, so files run side by side on both.
+          globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: !onPostgres,
-          maxWorkers: onPostgres ? 1 : 2,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

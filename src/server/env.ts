@@ -43,6 +43,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // The embedded database on a worker thread of its own, beside the one that renders (decision 156).
   PGLITE_THREAD: booleanFlag.default(true),
+  /** With DATABASE_URL=memory://: a PGlite dump the database starts from (the test suites' seeded shop). */
+  DATABASE_SNAPSHOT: z.string().trim().min(1).optional(),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().trim().min(3).default('ร้านยิ้มละไม <no-reply@yimlamai.local>'),
   /** Comma-separated emails that act as staff (admin scope) for orders; see docs/decisions/061. */

@@ -46,7 +46,7 @@ function resultRows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-async function openPglite(dataDir: string | undefined, onThread: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, onThread: boolean, snapshot: string | null = null): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -54,7 +54,7 @@ async function openPglite(dataDir: string | undefined, onThread: boolean): Promi
   }
   try {
     const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : null;
-    const { client, close } = (onThread ? await openPgliteOnThread(pgliteDir) : null) ?? (await openPgliteHere(pgliteDir));
+    const { client, close } = (onThread ? await openPgliteOnThread(pgliteDir, snapshot) : null) ?? (await openPgliteHere(pgliteDir, snapshot));
     const { drizzle } = await import('drizzle-orm/pglite');
     // The thread's client is not a PGlite instance, but it answers every call Drizzle's session makes.
     const db = drizzle(client as unknown as PGlite, { schema, logger }) as unknown as Db;
@@ -94,21 +94,21 @@ interface OpenedPglite {
  * PGlite on its own worker thread (pglite-worker.ts opens, migrates and runs it; decision 156); null
  * when the worker's source is not there to run.
  */
-async function openPgliteOnThread(pgliteDir: string | null): Promise<OpenedPglite | null> {
+async function openPgliteOnThread(pgliteDir: string | null, snapshot: string | null): Promise<OpenedPglite | null> {
   const { pgliteWorkerFile, startPgliteThread } = await import('./pglite-thread.ts');
   const workerFile = pgliteWorkerFile();
   if (!workerFile) {
     log.warn('the embedded database runs on the main thread: pglite-worker.ts was not found');
     return null;
   }
-  const client = await startPgliteThread(workerFile, { dataDir: pgliteDir, migrationsFolder: migrationsFolder() });
+  const client = await startPgliteThread(workerFile, { dataDir: pgliteDir, migrationsFolder: migrationsFolder(), snapshot });
   return { client, close: () => client.close() };
 }
 
 /** PGlite on the calling thread: scripts and tests that want no second thread. */
-async function openPgliteHere(pgliteDir: string | null): Promise<OpenedPglite> {
+async function openPgliteHere(pgliteDir: string | null, snapshot: string | null): Promise<OpenedPglite> {
   const { openPgliteInstance, closePgliteInstance } = await import('./pglite-open.ts');
-  const client = await openPgliteInstance(pgliteDir, migrationsFolder());
+  const client = await openPgliteInstance(pgliteDir, migrationsFolder(), snapshot);
   return { client, close: () => closePgliteInstance(client) };
 }
 
@@ -238,10 +238,12 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** The embedded database on a worker thread of its own (decision 156); off: on the calling thread. */
   pgliteThread?: boolean;
+  /** memory:// only: a PGlite dump (`dumpDataDir`) the database starts from instead of empty. */
+  snapshot?: string;
 }): Promise<Database> {
   if (options.url?.startsWith('postgres')) return openPostgres(options.url, options.poolSize ?? 10);
   const onThread = options.pgliteThread ?? false;
-  if (options.url === 'memory://') return openPglite(undefined, onThread);
+  if (options.url === 'memory://') return openPglite(undefined, onThread, options.snapshot ?? null);
   return openPglite(path.resolve(options.dataDir), onThread);
 }
 
@@ -261,6 +263,7 @@ export function database(): Promise<Database> {
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
       pgliteThread: config.PGLITE_THREAD,
+      snapshot: config.DATABASE_SNAPSHOT,
     });
     onShutdown('database', () => opened.close());
     if (config.SEED_DEMO) {

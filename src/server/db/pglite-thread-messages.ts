@@ -6,6 +6,8 @@ export interface PgliteThreadInit {
   /** The database's directory, or null for one in memory. */
   dataDir: string | null;
   migrationsFolder: string;
+  /** For a database in memory: the PGlite dump it starts from, or null for an empty one. */
+  snapshot?: string | null;
 }
 
 interface Numbered {

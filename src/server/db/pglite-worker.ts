@@ -123,7 +123,7 @@ async function answer(client: PGlite, request: PgliteThreadRequest): Promise<unk
 }
 
 try {
-  const client = await openPgliteInstance(init.dataDir, init.migrationsFolder);
+  const client = await openPgliteInstance(init.dataDir, init.migrationsFolder, init.snapshot ?? null);
   port.on('message', (request: PgliteThreadRequest) => {
     answer(client, request).then(
       (result) => port.postMessage({ id: request.id, result } satisfies PgliteThreadReply),
