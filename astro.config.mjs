@@ -32,7 +32,7 @@ export default defineConfig({
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's
-  // envelope; Astro's own check would refuse first, in English plain text (docs/decisions/140).
+  // envelope; Astro's own check would refuse first, in English plain text (docs/decisions/052).
   security: { checkOrigin: false },
   prefetch: false,
   devToolbar: { enabled: false },
