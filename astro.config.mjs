@@ -53,7 +53,7 @@ export default defineConfig({
             output: {
               // Everything every catalog page loads goes into one chunk: React, the navbar islands, the
               // stores and the navbar's script. One gzip stream instead of fifteen files keeps those
-              // pages under the 75 KB script budget (DESIGN.md section 15, docs/decisions/146). Other
+              // pages under the 75 KB script budget (docs/design.md section 15, docs/decisions/146). Other
               // islands (cart page, checkout, account, back office) stay in their own chunks and import
               // React from this one. A module added to what the navbar loads belongs in this list.
               codeSplitting: { groups: [{ name: 'shop', test: (id) => everyCatalogPage.test(id) }] },
