@@ -32,7 +32,7 @@ export default defineConfig({
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's
-  // envelope; Astro's own check would refuse first, in English plain text (docs/decisions/140).
+  // envelope; Astro's own check would refuse first, in English plain text (docs/decisions/052).
   security: { checkOrigin: false },
   prefetch: false,
   devToolbar: { enabled: false },
@@ -53,7 +53,7 @@ export default defineConfig({
             output: {
               // Everything every catalog page loads goes into one chunk: React, the navbar islands, the
               // stores and the navbar's script. One gzip stream instead of fifteen files keeps those
-              // pages under the 75 KB script budget (DESIGN.md section 15, docs/decisions/146). Other
+              // pages under the 75 KB script budget (docs/design.md section 15, docs/decisions/146). Other
               // islands (cart page, checkout, account, back office) stay in their own chunks and import
               // React from this one. A module added to what the navbar loads belongs in this list.
               codeSplitting: { groups: [{ name: 'shop', test: (id) => everyCatalogPage.test(id) }] },

@@ -38,7 +38,7 @@ export default defineConfig(
     },
   },
   {
-    // Islands and client stores run in the browser: they must never reach server code (DESIGN.md section 3).
+    // Islands and client stores run in the browser: they must never reach server code (docs/design.md section 3).
     files: ['src/components/**/*.tsx', 'src/stores/**/*.ts', 'src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': [

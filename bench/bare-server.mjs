@@ -1,4 +1,4 @@
-// The floor for the shop's static-file rate (DESIGN.md section 15): a bare node:http server answering
+// The floor for the shop's static-file rate (docs/design.md section 15): a bare node:http server answering
 // the same bytes from memory with the same headers that matter. Started as its own process by the
 // benchmarks so it does not share an event loop with the load generator.
 //   node bench/bare-server.mjs <port> <file> [content-type] [content-encoding]

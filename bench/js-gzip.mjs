@@ -22,7 +22,7 @@ const pages = [
 const { base, stop } = await startBuiltServer({ port });
 try {
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  // DESIGN.md section 15: at most 75 KB (75,000 bytes) of gzip JavaScript on every anonymous page.
+  // docs/design.md section 15: at most 75 KB (75,000 bytes) of gzip JavaScript on every anonymous page.
   const budget = 75_000;
   console.log('page        JS files  raw KiB  gzip KiB  gzip bytes  budget  scripts');
   for (const [label, url] of pages) {

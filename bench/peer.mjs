@@ -1,10 +1,10 @@
-// The shop against the Next.js 15 listing page in ../shared/peers/nextjs-listing (a dynamic page with
+// The shop against the Next.js 15 listing page whose source is in docs/performance.md (a dynamic page with
 // no database at all), in one run, same connections and seconds, interleaved: the shop's cached listing
 // should reach 10 × its rate and the demo shop's uncached product and listing pages at least 1 ×
-// (DESIGN.md section 15).
+// (docs/design.md section 15).
 //
 // The peer is built outside the repository once (never committed):
-//   cp -r ../shared/peers/nextjs-listing "$(mktemp -d)/peer" && cd "$_" && npm install && npx next build
+//   write its five files (docs/performance.md) into "$(mktemp -d)/peer", then there: npm install && npx next build
 // then, after `npm run build` here:
 //   BENCH_PEER_DIR=/tmp/…/peer node bench/peer.mjs
 // BENCH_SECONDS (default 6), BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4510; the peer gets +1).
@@ -16,7 +16,7 @@ import { startBuiltServer } from './built-server.mjs';
 
 const peerDir = process.env.BENCH_PEER_DIR;
 if (!peerDir || !existsSync(path.join(peerDir, '.next'))) {
-  console.log('peer: set BENCH_PEER_DIR to a built copy of ../shared/peers/nextjs-listing (see the comment at the top of bench/peer.mjs); skipped.');
+  console.log('peer: set BENCH_PEER_DIR to a built copy of the Next.js peer page in docs/performance.md (see the comment at the top of bench/peer.mjs); skipped.');
   process.exit(0);
 }
 const port = Number(process.env.BENCH_PORT ?? 4510);

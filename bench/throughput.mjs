@@ -1,4 +1,4 @@
-// Page throughput against a static file, in one run, with the same load (DESIGN.md bar 5).
+// Page throughput against a static file, in one run, with the same load (docs/design.md bar 5).
 //   npm run bench                         (fresh in-memory demo shop)
 //   BENCH_DATA_DIR=/tmp/big npm run bench (an embedded database seeded with db:seed --products 100000)
 // Starts the built server (run `npm run build` first), warms each URL, then drives each one with

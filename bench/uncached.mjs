@@ -1,4 +1,4 @@
-// Uncached pages at catalog scale (DESIGN.md section 15): every request a different URL, so the page
+// Uncached pages at catalog scale (docs/design.md section 15): every request a different URL, so the page
 // cache never answers: product pages, listing pages (sorted, shallow), deep listing pages (past the
 // result window: the capped answer), searches for different words, and the cached home page while searches
 // run beside it (a slow page must not hold up the others). Each rate is printed as a ratio

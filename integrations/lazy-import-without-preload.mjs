@@ -2,7 +2,7 @@
 // <link rel="modulepreload"> and stylesheet links for the imported chunk's own imports, then imports it.
 // Here the only lazy import is SweetAlert2, one chunk with no imports and no CSS, so there is nothing to
 // preload, yet the helper (about 0.7 KB gzip) was part of the JavaScript every catalog page loads, whose
-// budget is 75 KB (DESIGN.md section 15). This swaps in a helper that only imports, and keeps the one
+// budget is 75 KB (docs/design.md section 15). This swaps in a helper that only imports, and keeps the one
 // thing of the original that this shop uses: a failed import (an old page after a deploy removed its
 // chunks) announces `vite:preloadError`, on which ProgressBar.astro reloads the page (decision 146).
 const helperId = /^\0vite\/preload-helper\.js$/;

@@ -1,4 +1,4 @@
-// Finds a Chromium for Playwright without downloading one (DESIGN.md section 9): an explicit
+// Finds a Chromium for Playwright without downloading one (docs/design.md section 9): an explicit
 // PLAYWRIGHT_CHROMIUM_EXECUTABLE, Playwright's own browser, the system's, then @sparticuz/chromium.
 import { existsSync } from 'node:fs';
 

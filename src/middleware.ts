@@ -16,7 +16,7 @@ function refuse(url: URL, status: number, code: string, message: string, pageTit
 
 /**
  * The edge of the shop, before any route runs:
- *  - every state-changing request must come from the shop's own pages (docs/decisions/052 and 140:
+ *  - every state-changing request must come from the shop's own pages (docs/decisions/052:
  *    this replaces Astro's `security.checkOrigin`, whose English plain-text refusal is not our
  *    envelope), and
  *  - no text with control characters, NUL or broken encoding reaches a route (docs/decisions/141).

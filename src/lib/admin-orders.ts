@@ -3,7 +3,7 @@ import type { OrderStatus } from './orders.ts';
 import { parseSlipFilter } from './slip-check.ts';
 
 /**
- * The back office's view of orders (DESIGN.md section 10): its status tabs, the list query in the URL,
+ * The back office's view of orders (docs/design.md section 10): its status tabs, the list query in the URL,
  * the carriers it knows the tracking-number format of. Pure: pages, islands and the server share it.
  */
 export type AdminOrderTab = 'all' | 'to-pay' | 'review' | 'to-ship' | 'shipping' | 'done' | 'closed';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shop's paperwork as both sides see it (DESIGN.md section 14): the receipt / abbreviated tax invoice
+ * The shop's paperwork as both sides see it (docs/design.md section 14): the receipt / abbreviated tax invoice
  * of every paid order, the full tax invoice a buyer asks for, and the request schemas. Pure code.
  */
 export const HEAD_OFFICE = '00000';

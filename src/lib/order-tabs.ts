@@ -1,4 +1,4 @@
-/** The My Purchase tabs (DESIGN.md section 5) and the order statuses each one shows. */
+/** The My Purchase tabs (docs/design.md section 5) and the order statuses each one shows. */
 export const ORDER_TABS = [
   { key: 'all', label: 'ทั้งหมด', statuses: [] },
   { key: 'to-pay', label: 'ที่ต้องชำระ', statuses: ['pending_payment', 'payment_review'] },

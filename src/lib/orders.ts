@@ -4,7 +4,7 @@ import type { SlipCheckView } from './slip-check.ts';
 import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts';
 
 /**
- * Orders as both sides see them: the status machine of DESIGN.md section 8 (who may move an order
+ * Orders as both sides see them: the status machine of docs/design.md section 8 (who may move an order
  * where), the My Purchase tabs, the request schemas shared by the checkout island and its endpoints,
  * and the plain order shape pages and islands render. Pure code: no server imports.
  */

@@ -1,5 +1,5 @@
 /**
- * Back-office roles (DESIGN.md section 10). A member's `scopes` array carries at most one of them; the
+ * Back-office roles (docs/design.md section 10). A member's `scopes` array carries at most one of them; the
  * strongest wins if several are present. Pure: the server enforces, islands and menus only read.
  */
 export const ROLES = ['owner', 'staff', 'editor'] as const;
@@ -78,7 +78,7 @@ export interface AdminNavItem {
   permission: Permission;
 }
 
-/** The sidebar of DESIGN.md section 10, in its order and words. */
+/** The sidebar of docs/design.md section 10, in its order and words. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin', label: 'แดชบอร์ด', permission: 'dashboard' },
   { href: '/admin/orders', label: 'คำสั่งซื้อ', permission: 'orders' },

@@ -1,6 +1,6 @@
 import { bankLabel } from './thai-banks.ts';
 
-/** What staff and the member see about a slip's QR (DESIGN.md section 14). Pure: pages and islands use it. */
+/** What staff and the member see about a slip's QR (docs/design.md section 14). Pure: pages and islands use it. */
 export type SlipCheckStatus = 'verified' | 'warning' | 'no_qr';
 
 export const slipCheckLabels: Record<SlipCheckStatus, string> = {

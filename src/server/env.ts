@@ -69,7 +69,7 @@ const envSchema = z.object({
 
   /**
    * Where uploads live (issue 10): unset = DATA_DIR/uploads; `s3://bucket?endpoint=…&region=…` = S3-compatible
-   * object storage, keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (DESIGN.md section 11).
+   * object storage, keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (docs/design.md section 11).
    */
   STORAGE_URL: z
     .string()

@@ -7,7 +7,7 @@ import { unitPriceFor } from '../lib/pricing';
 export { MAX_CART_LINES, MAX_LINE_AMOUNT };
 
 /**
- * The cart, kept in localStorage under `shoppingCart` (DESIGN.md section 7) and shared by every island
+ * The cart, kept in localStorage under `shoppingCart` (docs/design.md section 7) and shared by every island
  * and every tab. Prices here are what the shopper last saw; the server re-prices before checkout.
  */
 export interface CartTier {

@@ -4,7 +4,7 @@ import { grantRole } from './fixtures/roles';
 import { waitForIslands } from './helpers';
 
 /**
- * DESIGN.md section 9: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on the
+ * docs/design.md section 9: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on the
  * public and account pages, on a desktop and a phone.
  */
 async function seriousViolations(page: Page) {
@@ -90,7 +90,7 @@ test('account and checkout pages have no serious or critical axe violations', as
 });
 
 test('back-office pages have no serious or critical axe violations', async ({ page }, testInfo) => {
-  // DESIGN.md section 10: the back office is used on phones too, by the same rules as the shop.
+  // docs/design.md section 10: the back office is used on phones too, by the same rules as the shop.
   test.setTimeout(300_000);
   const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
   const email = `a11y-owner-${testInfo.project.name}-${stamp}@example.com`;

@@ -3,7 +3,7 @@ import { formatBaht } from '../../src/lib/money';
 import type { CartQuote, CartQuoteLine } from '../../src/lib/cart-limits';
 
 /**
- * The cart of DESIGN.md sections 5 and 7 in a real browser: the navbar dropdown, the remove
+ * The cart of docs/design.md sections 5 and 7 in a real browser: the navbar dropdown, the remove
  * confirmation, the /cart page with server re-pricing, two tabs, and adding from the product page.
  * Products are chosen from the demo catalog through the quote endpoint, so no code is hard-wired to
  * a price. Nothing here changes server data, so the desktop and phone projects can share one server.

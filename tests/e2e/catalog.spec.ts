@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForIslands, withShopWideState } from './helpers';
 
-/** Catalog pages of DESIGN.md section 4 (issue 3), on desktop and phone. */
+/** Catalog pages of docs/design.md section 4 (issue 3), on desktop and phone. */
 
 async function openFilters(page: Page) {
   const toggle = page.locator('label.filters-toggle-label');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForIslands, withShopWideState } from './helpers';
 
-/** The layouts of DESIGN.md section 4 with the words of section 5, on desktop and phone. */
+/** The layouts of docs/design.md section 4 with the words of section 5, on desktop and phone. */
 
 async function openMenuIfCollapsed(page: import('@playwright/test').Page) {
   const toggler = page.getByRole('button', { name: 'เปิดเมนู' });
@@ -94,7 +94,7 @@ test.describe('layouts', () => {
     expect(foreign).toEqual([]);
   });
 
-  test('Latin letters and digits of body text come from Roboto, Thai from Kanit (DESIGN.md visual identity)', async ({ page }) => {
+  test('Latin letters and digits of body text come from Roboto, Thai from Kanit (docs/design.md visual identity)', async ({ page }) => {
     await page.goto('/product/P00003');
     await page.evaluate(() => document.fonts.ready);
     const faces = await page.evaluate(() =>

@@ -1,5 +1,5 @@
 /**
- * Several instances for real (DESIGN.md section 13): two server processes on one PostgreSQL database,
+ * Several instances for real (docs/design.md section 13): two server processes on one PostgreSQL database,
  * and a server killed with SIGKILL between an order and its mail. Needs `astro build` first (npm test
  * builds before this project) and a PostgreSQL server: CI_POSTGRES_URL or postgres://postgres@127.0.0.1:5432.
  * Each run creates its own databases and drops them after.

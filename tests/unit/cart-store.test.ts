@@ -165,7 +165,7 @@ describe('operations, each saved at once under shoppingCart', () => {
     if (result) expect(answer).toEqual(result);
   });
 
-  it('stores the exact shape of DESIGN.md section 7', () => {
+  it('stores the exact shape of docs/design.md section 7', () => {
     cart.addToCart(lip);
     cart.addToCart(lip);
     expect(storage[CART_STORAGE_KEY]).toBe(

@@ -4,7 +4,7 @@ import { sniffImage } from '../../src/server/orders/slip-storage';
 
 type Row = [OrderStatus, PaymentMethod, OrderAction, ActorType, OrderStatus | null];
 
-// The status machine of DESIGN.md section 8, one row per question "may this actor do this now?".
+// The status machine of docs/design.md section 8, one row per question "may this actor do this now?".
 const table: Row[] = [
   ['pending_payment', 'promptpay', 'upload_slip', 'member', 'payment_review'],
   ['payment_review', 'promptpay', 'upload_slip', 'member', 'payment_review'],

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { COMPANY_PLACEHOLDERS, pageDraftSchema } from '../../lib/content-schemas';
 
 /**
- * The content page editor (DESIGN.md section 12): a Markdown text box with a Thai toolbar, so an editor
+ * The content page editor (docs/design.md section 12): a Markdown text box with a Thai toolbar, so an editor
  * never has to know the syntax, and a live preview rendered by the server's own renderer and sanitiser
  * (POST /admin/pages/preview), shown at phone or desktop width. The form is a plain POST, so it saves
  * even before this island hydrates.

@@ -11,7 +11,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Buttons `ลดจำนวน` / `เพิ่มจำนวน` around the amount (DESIGN.md section 5); never below 1 or above max. */
+/** Buttons `ลดจำนวน` / `เพิ่มจำนวน` around the amount (docs/design.md section 5); never below 1 or above max. */
 export default function QuantityStepper({ value, max, onChange, label, id, size = 'md', disabled = false }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const limit = Math.max(1, max);

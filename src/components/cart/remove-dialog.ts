@@ -1,6 +1,6 @@
 import Swal from 'sweetalert2';
 
-/** Words of the remove confirmation (DESIGN.md section 5). */
+/** Words of the remove confirmation (docs/design.md section 5). */
 export const REMOVE_TITLE = 'คุณแน่ใจไหม ?';
 export const REMOVE_TEXT = 'คุณจะไม่สามารถย้อนกลับได้ !';
 

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * A quotation from the cart (DESIGN.md section 14): who it is for, how it is delivered; the server prices
+ * A quotation from the cart (docs/design.md section 14): who it is for, how it is delivered; the server prices
  * the lines (wholesale tiers, delivery fee) and answers the quotation, whose page opens next.
  */
 export default function QuotationForm({ deliveryOptions, defaultName, defaultPhone, validDays }: Props) {

@@ -6,7 +6,7 @@ import { orderStatusUpdateSchema } from '../../lib/orders';
 import { auditActor, roleOf } from '../../server/admin/guard';
 
 /**
- * A status change allowed to this caller: staff move any order along the machine of DESIGN.md
+ * A status change allowed to this caller: staff move any order along the machine of docs/design.md
  * section 8; a member may only cancel their own order before payment is confirmed.
  */
 export const POST = endpoint(async (context) => {

@@ -2,7 +2,7 @@ import { getDb } from '../db/client.ts';
 import * as adminRepo from '../orders/admin-orders.repo.ts';
 import { bangkokDate, bangkokDayStart } from '../../lib/admin-orders.ts';
 
-/** What the owner looks at first (DESIGN.md section 10): sales, work waiting, stock running out, best sellers. */
+/** What the owner looks at first (docs/design.md section 10): sales, work waiting, stock running out, best sellers. */
 export const LOW_STOCK_AT = 5;
 
 export interface Dashboard {

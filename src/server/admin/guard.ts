@@ -8,7 +8,7 @@ import { requireTwoFactorForAll } from './staff.service.ts';
 import { twoFactorEnabled } from '../auth/two-factor.service.ts';
 
 /**
- * Who may use the back office, enforced on the server for every admin page and endpoint (DESIGN.md
+ * Who may use the back office, enforced on the server for every admin page and endpoint (docs/design.md
  * section 10). A caller without a role gets 404, as if /admin did not exist; a role without the right
  * for this area gets 403.
  */

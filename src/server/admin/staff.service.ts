@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { isRole, roleFromScopes, ROLES, type Role } from '../../lib/roles.ts';
 
 /**
- * Roles (DESIGN.md section 10): only an owner grants and removes them, after typing their password
+ * Roles (docs/design.md section 10): only an owner grants and removes them, after typing their password
  * again, and the shop always keeps at least one owner. Role scopes are replaced, never stacked: a
  * member holds one role.
  */

@@ -7,7 +7,7 @@ import { roleOf } from '../admin/role.ts';
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /**
- * A session of someone with a back-office role ends after 8 hours without use (DESIGN.md section 10):
+ * A session of someone with a back-office role ends after 8 hours without use (docs/design.md section 10):
  * a shop-counter browser left signed in overnight cannot confirm payments in the morning. Their use is
  * recorded every few minutes so the 8 hours are measured closely.
  */

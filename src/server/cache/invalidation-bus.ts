@@ -5,7 +5,7 @@ import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
 
 /**
- * The invalidation bus (DESIGN.md section 13, docs/decisions/142): a change that makes cached pages
+ * The invalidation bus (docs/design.md section 13, docs/decisions/142): a change that makes cached pages
  * stale names their tags once; every instance drops them.
  *
  *  - In this process, every registered dropper runs at once (the Astro bundle and the Node server

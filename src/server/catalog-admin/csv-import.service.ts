@@ -13,7 +13,7 @@ import { searchKey } from '../../lib/thai-text.ts';
 import { mapHeader, mergedTierProblem, readRow, REQUIRED_FOR_CREATE, type CsvRow } from './csv-columns.ts';
 
 /**
- * CSV import of products (DESIGN.md section 10, /admin/import). The file is kept in private storage
+ * CSV import of products (docs/design.md section 10, /admin/import). The file is kept in private storage
  * between the dry run and the apply, so both read the same bytes. The dry run and the apply share one
  * planner: a row the dry run reports as bad is skipped by the apply, every other row is created or
  * updated by code, and a row equal to the product changes nothing (re-importing a file is a no-op).

@@ -21,7 +21,7 @@ import * as repo from './product-admin.repo.ts';
 import { recordStockMovements } from './stock.repo.ts';
 
 /**
- * The product rules of the back office (DESIGN.md section 10): create and edit a product with its tiers
+ * The product rules of the back office (docs/design.md section 10): create and edit a product with its tiers
  * and pictures in one transaction with its audit row and stock history, then drop the cached pages that
  * show it. Routes stay thin: they parse a form, call these, and answer.
  */

@@ -9,7 +9,7 @@ import { normalizeText } from '../../lib/thai-text.ts';
 import { recordStockMovements, stockHistory, type StockMovementRow } from './stock.repo.ts';
 
 /**
- * Stock adjustments (DESIGN.md section 10, /admin/products/{code}/stock): a signed difference with a
+ * Stock adjustments (docs/design.md section 10, /admin/products/{code}/stock): a signed difference with a
  * reason, applied to the locked row in one transaction with its history row and audit row. Because the
  * difference is applied (`stock = stock + delta`) to the row an order also locks, an adjustment racing an
  * order never loses a unit.

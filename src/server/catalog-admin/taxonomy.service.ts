@@ -9,7 +9,7 @@ import { normalizeText } from '../../lib/thai-text.ts';
 import { refreshSearchText } from './product-admin.repo.ts';
 
 /**
- * Categories and brands (DESIGN.md section 10: add, rename, order, picture, hide). A rename changes what
+ * Categories and brands (docs/design.md section 10: add, rename, order, picture, hide). A rename changes what
  * search finds, so the products' search text is recomputed in the same transaction; a category that
  * still holds products cannot be deleted until they move. Every change drops every cached catalog page
  * (navigation, listings and product pages all show these names).

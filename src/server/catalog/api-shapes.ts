@@ -3,7 +3,7 @@ import type { CategorySummary, CompanyInfo, ProductSummary } from '../../lib/typ
 import type { BrandSummary, GalleryAlbum, ProductDetail, PromotionSummary, RecruitmentPost } from '../../lib/catalog-types.ts';
 
 /**
- * JSON shapes of the catalog API (DESIGN.md section 6): snake_case like the cart item, prices in baht
+ * JSON shapes of the catalog API (docs/design.md section 6): snake_case like the cart item, prices in baht
  * in `*_price` fields. Pages use the camelCase objects directly; only the API maps.
  */
 export function apiProduct(product: ProductSummary) {

@@ -4,7 +4,7 @@ import { badRequest } from '../http/errors.ts';
 
 /**
  * What a listing asks for (filters, sort, page), parsed from a page's query string or from the
- * comma-separated API paths of DESIGN.md section 6. Malformed values are a 400 with a Thai message,
+ * comma-separated API paths of docs/design.md section 6. Malformed values are a 400 with a Thai message,
  * never a 500 and never silently ignored.
  */
 export const PAGE_SIZE = 24;

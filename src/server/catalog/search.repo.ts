@@ -6,7 +6,7 @@ import { filterConditions, type ProductFilter } from './product.repo.ts';
 import { COUNT_BOUND, type ListingSort } from './listing-query.ts';
 
 /**
- * Product search on the trigram indexes (DESIGN.md section 2, pg_trgm). Thai has no spaces between
+ * Product search on the trigram indexes (docs/design.md section 2, pg_trgm). Thai has no spaces between
  * words, so matching is by substring (`LIKE '%…%'`, answered by the GIN trigram index on the
  * normalised `search_text`), ranked exact name, name prefix, name substring, then everything else.
  * When nothing contains the keyword, a word-similarity pass over names, brands and categories finds

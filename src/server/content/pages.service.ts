@@ -13,7 +13,7 @@ import { addVersion, allPages, pageBySlug, pageCount, publishedPages, versionByI
 import { seedPages } from './page-seed.ts';
 
 /**
- * Content pages (DESIGN.md section 12): editors keep a draft, publish it, and restore earlier versions.
+ * Content pages (docs/design.md section 12): editors keep a draft, publish it, and restore earlier versions.
  * Every change writes a version row and an audit row in the same transaction, and a publish drops the
  * cached shop pages (invalidateCatalog({ content: true }), on every instance once issue 14's bus lands).
  */

@@ -270,7 +270,7 @@ export function database(): Promise<Database> {
       const { seedDemoIfEmpty } = await import('./seed.ts');
       await seedDemoIfEmpty(opened);
     }
-    // Every instance drops cached pages when another one changes what they show (DESIGN.md 13).
+    // Every instance drops cached pages when another one changes what they show (docs/design.md 13).
     const { startInvalidationBus } = await import('../cache/invalidation-bus.ts');
     await startInvalidationBus(opened);
     log.info('database ready', { kind: opened.kind });

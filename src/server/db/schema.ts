@@ -18,7 +18,7 @@ import {
 import type { ThaiAddress } from '../../lib/types.ts';
 
 /**
- * The whole domain of DESIGN.md. Money is integer satang; times are timestamptz.
+ * The whole domain of docs/design.md. Money is integer satang; times are timestamptz.
  * Erasable TypeScript with explicit .ts imports so scripts run it with plain Node.
  */
 

@@ -5,7 +5,7 @@ import type { CompanyInfo, ThaiAddress } from '../../lib/types.ts';
 
 /**
  * The shipping label (100 × 150 mm, the size thermal label printers take) and the packing slip (A4) of
- * DESIGN.md section 14, one page per order, many orders in one file.
+ * docs/design.md section 14, one page per order, many orders in one file.
  */
 const LABEL: [number, number] = [mm(100), mm(150)];
 

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 
 /**
- * The shop's PDFs (DESIGN.md section 14): pdfkit, with Sarabun (the Thai government's document face,
+ * The shop's PDFs (docs/design.md section 14): pdfkit, with Sarabun (the Thai government's document face,
  * TrueType from @expo-google-fonts/sarabun) embedded and subset, so Thai reads, prints and copies out
  * right on any machine. fontkit shapes the text, so tone marks and vowels sit where they belong, and the
  * ToUnicode map lets `pdftotext` read the Thai back.

@@ -11,7 +11,7 @@ import * as repo from './documents.repo.ts';
 import { renderShopDocument, thaiDate, type DocumentLine } from './shop-document.pdf.ts';
 
 /**
- * Receipts and tax invoices (DESIGN.md section 14, docs/decisions/131-receipt-and-tax-invoice-numbers.md).
+ * Receipts and tax invoices (docs/design.md section 14, docs/decisions/131-receipt-and-tax-invoice-numbers.md).
  * Every paid order gets a receipt / abbreviated tax invoice, numbered in the transaction that records the
  * payment. A buyer who asks for a full tax invoice (at checkout or later in My Purchase) gets one with its
  * own running number, once the order is paid.

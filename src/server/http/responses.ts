@@ -5,7 +5,7 @@ import { AppError, badRequest } from './errors.ts';
 
 const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** `{ data }` success envelope (DESIGN.md section 6). */
+/** `{ data }` success envelope (docs/design.md section 6). */
 export function ok<T>(data: T, init: ResponseInit & { extra?: Record<string, unknown> } = {}): Response {
   const { extra, ...rest } = init;
   return new Response(JSON.stringify({ data, ...extra }), {

@@ -5,7 +5,7 @@ import { env } from '../env.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /**
- * The mail outbox (DESIGN.md section 13, docs/decisions/143). A mail is a row written in the same
+ * The mail outbox (docs/design.md section 13, docs/decisions/143). A mail is a row written in the same
  * transaction as what caused it, so a placed order and its mail commit together or not at all; a
  * worker in every instance sends due rows (outbox-worker.ts). No request waits on SMTP.
  */

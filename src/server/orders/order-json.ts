@@ -3,7 +3,7 @@ import { paymentMethodLabels, statusLabels, type OrderQuote, type OrderView } fr
 import type { SlipCheckView } from '../../lib/slip-check.ts';
 import type { OrderDocumentsView } from '../../lib/documents.ts';
 
-/** The JSON shape of an order for API clients: baht numbers in `*_price` fields (DESIGN.md section 6). */
+/** The JSON shape of an order for API clients: baht numbers in `*_price` fields (docs/design.md section 6). */
 export function orderJson(order: OrderView) {
   return {
     order_no: order.orderNo,

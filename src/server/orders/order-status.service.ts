@@ -17,7 +17,7 @@ import { deliveryFor } from './order-pricing.ts';
 import { ensureSweeper } from './order-sweeper.ts';
 import { orderNotFound, orderView } from './order-read.ts';
 
-/** Moving orders along the status machine (DESIGN.md section 8), and expiring unpaid ones. */
+/** Moving orders along the status machine (docs/design.md section 8), and expiring unpaid ones. */
 
 // ---------------------------------------------------------------------------------------------------
 // Moving an order along the status machine
@@ -41,7 +41,7 @@ export interface StatusChangeOptions {
 }
 
 /**
- * Applies one move of DESIGN.md section 8 for this actor, inside a transaction holding the order row:
+ * Applies one move of docs/design.md section 8 for this actor, inside a transaction holding the order row:
  * two staff clicking at once, or a cancel racing the expiry sweep, cannot both apply.
  */
 export async function changeOrderStatus(actor: Actor, orderNo: string, change: StatusChange, options: StatusChangeOptions = {}): Promise<OrderView> {

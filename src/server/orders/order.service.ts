@@ -27,7 +27,7 @@ export * from './order-slips.service.ts';
 export * from './order-sweeper.ts';
 
 /**
- * Orders (DESIGN.md section 8): placing one in a single transaction, and what checkout offers. The rest
+ * Orders (docs/design.md section 8): placing one in a single transaction, and what checkout offers. The rest
  * of the order rules live beside it by job (actors, pricing, reading, status changes, slips) and are
  * re-exported here, so callers keep one entry point.
  */

@@ -9,7 +9,7 @@ import * as adminRepo from './admin-orders.repo.ts';
 import { changeOrderStatus } from './order.service.ts';
 
 /**
- * Shipping many orders from a carrier's CSV (DESIGN.md section 10): order number, tracking number and,
+ * Shipping many orders from a carrier's CSV (docs/design.md section 10): order number, tracking number and,
  * optionally, the carrier. A preview checks every row first and says why each refused row is refused;
  * applying checks again under the row lock, since orders may move between preview and apply.
  */

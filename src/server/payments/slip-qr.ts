@@ -6,7 +6,7 @@ import { bankName } from '../../lib/thai-banks.ts';
 import { errorFields, log } from '../log.ts';
 
 /**
- * What a slip's "slip verify" mini QR says (DESIGN.md section 14). The pixels come from sharp (any JPEG,
+ * What a slip's "slip verify" mini QR says (docs/design.md section 14). The pixels come from sharp (any JPEG,
  * PNG or WebP, EXIF orientation applied, greyscale), jsQR finds and decodes the code, promptparse checks
  * the payload's structure and CRC and gives the sending bank and the transaction reference.
  *

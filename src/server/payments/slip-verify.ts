@@ -6,7 +6,7 @@ import * as slipRepo from './slip.repo.ts';
 export { readSlipQr, type SlipReading };
 
 /**
- * The slip rules of DESIGN.md section 14, applied inside the upload's transaction while the order row
+ * The slip rules of docs/design.md section 14, applied inside the upload's transaction while the order row
  * is locked:
  * - a reference already claimed by another order is refused (slip_reused) and the transaction rolls
  *   back, so nothing about the slip is stored;

@@ -12,7 +12,7 @@ import type { OrderView, PaymentMethod } from '../../lib/orders.ts';
 import type { CreateQuotationInput, QuotationView } from '../../lib/quotations.ts';
 
 /**
- * Quotations for wholesale buyers (DESIGN.md section 14): the cart priced by the server's tier prices and
+ * Quotations for wholesale buyers (docs/design.md section 14): the cart priced by the server's tier prices and
  * delivery fee on the day, valid for the shop's number of days, numbered QT<year>-NNNNNN. A member
  * orders from a quotation still valid at the quoted prices, through the ordinary placement transaction
  * (stock locked and checked again); a quotation gives one order.

@@ -17,7 +17,7 @@ function formLike(request: Request): boolean {
  * this shop's pages: the Origin header (or, without one, Sec-Fetch-Site) has to say so. Bearer clients
  * carry their credential explicitly, so a foreign page cannot forge them and they pass.
  *
- * It also keeps Astro's own `security.checkOrigin` rule, which this replaces (docs/decisions/140): a
+ * It also keeps Astro's own `security.checkOrigin` rule, which this replaces (docs/decisions/052): a
  * form-like request must name this shop as its Origin, cookie or not.
  */
 export function originAllowed(request: Request, url: URL): boolean {

@@ -63,7 +63,7 @@ export function updateDeliverySettings(actor: AuditActor, input: DeliverySetting
 
 /**
  * Payment changes decide where customers' money goes, so they ask for the owner's password again
- * (DESIGN.md section 10); failures count toward the same limit as a wrong current password.
+ * (docs/design.md section 10); failures count toward the same limit as a wrong current password.
  */
 export async function updatePaymentSettings(actor: AuditActor, memberId: string, password: string, input: PaymentSettings): Promise<CompanyRow> {
   if ((await countHits(LIMITS.passwordChangeFail, memberId)) >= LIMITS.passwordChangeFail.max) throw tooManyRequests(RATE_LIMIT_MESSAGE);

@@ -4,7 +4,7 @@ import { badRequest } from '../http/errors.ts';
 import { publicUrl, storage } from './storage.ts';
 
 /**
- * Every uploaded picture goes through here (DESIGN.md section 11): checked by its content (a name or a
+ * Every uploaded picture goes through here (docs/design.md section 11): checked by its content (a name or a
  * Content-Type proves nothing), refused above a pixel limit before it is decoded (decompression bombs),
  * turned upright and stripped of EXIF (sharp drops metadata unless asked to keep it), and stored as WebP at
  * a few widths under content-hashed names, so the same picture uploaded twice is stored once and every

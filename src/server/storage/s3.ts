@@ -11,7 +11,7 @@ import {
 import { contentTypeFor, isValidKey, type StorageDriver, type Visibility } from './storage.ts';
 
 /**
- * The S3-compatible driver (DESIGN.md section 11), for several instances sharing their uploads: AWS S3,
+ * The S3-compatible driver (docs/design.md section 11), for several instances sharing their uploads: AWS S3,
  * MinIO, Cloudflare R2, DigitalOcean Spaces… One bucket; public and private objects under their own
  * prefixes (`public/…`, `private/…`). The shop itself serves public objects at /media (so pictures stay on
  * the shop's origin and its CSP); the bucket needs no public access at all.

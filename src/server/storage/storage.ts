@@ -5,7 +5,7 @@ import { env } from '../env.ts';
 import { parseStorageUrl, s3Driver } from './s3.ts';
 
 /**
- * One storage for everything uploaded (DESIGN.md section 11): product, category, banner, gallery and page
+ * One storage for everything uploaded (docs/design.md section 11): product, category, banner, gallery and page
  * pictures (public) and payment slips (private). Keys are relative paths such as
  * `products/3f9a…-640.webp`; the driver decides where the bytes live. Public objects are served at
  * `/media/<key>` with a year of caching (their names are content hashes); private ones only through

@@ -4,7 +4,7 @@ import { uploadedBanner } from '../../../../server/promotions/promotion-form';
 import { savePromotionBanner } from '../../../../server/promotions/promotion-admin.service';
 import { bannerColorSchema } from '../../../../lib/promotion-schemas';
 
-/** Editors keep the home banners (DESIGN.md section 10): picture and colour only, never the discount. */
+/** Editors keep the home banners (docs/design.md section 10): picture and colour only, never the discount. */
 export const POST = formEndpoint(
   'banners',
   async (context, form, staff) => {
