@@ -38,7 +38,7 @@ async function firstHref(page: Page, selector: string): Promise<string> {
   return href!;
 }
 
-test('public pages have no serious or critical axe violations', async ({ page }) => {
+test('public pages have no serious or critical axe violations', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/');
   const product = await firstHref(page, 'a[href^="/product/P"]');
@@ -49,7 +49,7 @@ test('public pages have no serious or critical axe violations', async ({ page })
   expect(await violationsOn(page, pages)).toEqual({});
 });
 
-test('account and checkout pages have no serious or critical axe violations', async ({ page }, testInfo) => {
+test('account and checkout pages have no serious or critical axe violations', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
   const member = {
@@ -89,7 +89,7 @@ test('account and checkout pages have no serious or critical axe violations', as
   expect(await violationsOn(page, pages)).toEqual({});
 });
 
-test('back-office pages have no serious or critical axe violations', async ({ page }, testInfo) => {
+test('back-office pages have no serious or critical axe violations', { tag: '@phone' }, async ({ page }, testInfo) => {
   // docs/design.md section 10: the back office is used on phones too, by the same rules as the shop.
   test.setTimeout(300_000);
   const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');

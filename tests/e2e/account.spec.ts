@@ -85,7 +85,7 @@ function latestMailText(to: string): string | null {
 }
 
 test.describe('member account', () => {
-  test('register → logged in → logout → login → profile → two addresses → default → change password', async ({ page }, testInfo) => {
+  test('register → logged in → logout → login → profile → two addresses → default → change password', { tag: '@phone' }, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const member = uniqueMember(testInfo.project.name);
     const dialogs: string[] = [];

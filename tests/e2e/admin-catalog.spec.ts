@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { grantRole } from './fixtures/roles';
-import { waitForIslands } from './helpers';
+import { keepScreenshot, waitForIslands } from './helpers';
 
 /**
  * The catalog back office end to end (issue 10): staff add a product with two pictures and three
@@ -67,7 +67,7 @@ test.describe('catalog back office', () => {
     const thumbs = page.getByTestId('picture-manager').locator('ol img');
     await expect(thumbs).toHaveCount(2);
     await page.getByLabel('คำอธิบายรูปที่ 1').fill('แก้วมัคด้านหน้า');
-    await page.screenshot({ path: testInfo.outputPath(`product-form-${project}.png`), fullPage: true });
+    await keepScreenshot(page, `product-form-${project}`);
     await page.getByRole('button', { name: 'บันทึก', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${code}\\?saved=1$`));
     await expect(page.getByTestId('admin-flash')).toContainText(code);
@@ -161,18 +161,18 @@ test.describe('catalog back office', () => {
     }
   });
 
-  test('the product list pages on the server; screenshots of the list', async ({ page }, testInfo) => {
+  test('the product list pages on the server; screenshots of the list', { tag: '@phone' }, async ({ page }, testInfo) => {
     await memberWithRole(page, testInfo.project.name, 'staff');
     await page.goto('/admin/products?sort=price_desc');
     await expect(page.getByRole('heading', { level: 1, name: 'สินค้า' })).toBeVisible();
     await expect(page.locator('tbody tr[data-product-code]')).toHaveCount(50);
-    await page.screenshot({ path: testInfo.outputPath(`product-list-${testInfo.project.name}.png`), fullPage: false });
+    await keepScreenshot(page, `product-list-${testInfo.project.name}`, { fullPage: false });
     await page.getByRole('link', { name: 'หน้า 2' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/sort=price_desc/);
     await page.goto('/admin/categories');
     await expect(page.locator('li[data-category]')).toHaveCount(13);
-    await page.screenshot({ path: testInfo.outputPath(`categories-${testInfo.project.name}.png`), fullPage: false });
+    await keepScreenshot(page, `categories-${testInfo.project.name}`, { fullPage: false });
   });
 
   test('CSV import: the dry run lists the bad row with its line, apply shows progress, the shop has the products', async ({ page }, testInfo) => {
@@ -195,7 +195,7 @@ test.describe('catalog back office', () => {
     await expect(report.locator('tbody tr td').first()).toHaveText('3');
     await expect(report.locator('tbody')).toContainText('ไม่ใช่ตัวเลขที่ถูกต้อง');
     await waitForIslands(page);
-    await page.screenshot({ path: testInfo.outputPath(`import-${project}.png`), fullPage: true });
+    await keepScreenshot(page, `import-${project}`);
     await page.getByRole('button', { name: 'นำเข้า 2 รายการ' }).click();
     await expect(page.getByRole('heading', { name: /ผลการนำเข้า/ })).toBeVisible();
     await expect(report).toContainText('เพิ่มแล้ว 2');

@@ -79,7 +79,7 @@ async function waitingCount(page: Page, label: string): Promise<number> {
 const shots = process.env.E2E_SHOTS;
 
 test.describe('back office', () => {
-  test('owner grants staff; staff confirms and ships from the browser; the shopper follows; labels for two orders', async ({ browser }, testInfo) => {
+  test('owner grants staff; staff confirms and ships from the browser; the shopper follows; labels for two orders', { tag: '@phone' }, async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
     const tag = `${testInfo.project.name}-${unique()}`;
     const ownerEmail = `owner-${tag}@e2e.test`;

@@ -82,7 +82,7 @@ test.describe('cart', () => {
     await expect(cartButton(page)).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('the dropdown lists lines and the total, links to /cart and /order, and Escape closes it', async ({ page, request }) => {
+  test('the dropdown lists lines and the total, links to /cart and /order, and Escape closes it', { tag: '@phone' }, async ({ page, request }) => {
     const a = await pick(request, plain);
     const b = await pick(request, plain, [a.product_code]);
     await withCart(page, [stored(a, 2), stored(b, 1, { product_image: null })], '/aboutus');
@@ -110,7 +110,7 @@ test.describe('cart', () => {
     await expect(panel(page)).toBeVisible();
   });
 
-  test('the dropdown scrolls when the lines are taller than 430px', async ({ page, request }) => {
+  test('the dropdown scrolls when the lines are taller than 430px', { tag: '@phone' }, async ({ page, request }) => {
     const lines = (await demoLines(request)).filter((line) => !line.unavailable).slice(0, 12);
     await withCart(page, lines.map((line) => stored(line, 1)), '/aboutus');
     await openDropdown(page);
@@ -141,7 +141,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveText('0');
   });
 
-  test('the cart page: reduce stops at 1, update sets the amount, totals follow, reload keeps it', async ({ page, request }) => {
+  test('the cart page: reduce stops at 1, update sets the amount, totals follow, reload keeps it', { tag: '@phone' }, async ({ page, request }) => {
     const a = await pick(request, plain);
     const b = await pick(request, plain, [a.product_code]);
     await withCart(page, [stored(a, 2), stored(b, 1)]);
@@ -276,7 +276,7 @@ test.describe('cart', () => {
     expect(response.headers()['set-cookie']).toBeUndefined();
   });
 
-  test('the badge filling in moves nothing (no layout shift from the cart)', async ({ page, request }) => {
+  test('the badge filling in moves nothing (no layout shift from the cart)', { tag: '@phone' }, async ({ page, request }) => {
     // Twelve lines: a two-digit count is the widest badge a normal cart shows.
     const lines = (await demoLines(request)).filter((line) => !line.unavailable).slice(0, 12);
     await page.goto('/aboutus');

@@ -13,7 +13,7 @@ function bahtOf(text: string): number {
 }
 
 test.describe('catalog', () => {
-  test('home → category → brand and price filter → sort → page 2 → product → related product', async ({ page }) => {
+  test('home → category → brand and price filter → sort → page 2 → product → related product', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('region', { name: 'ประเภทสินค้า' }).getByRole('link', { name: 'เครื่องสำอาง' }).click();
     await expect(page).toHaveURL(/\/product\/category\/makeup$/);
@@ -61,7 +61,7 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(relatedName);
   });
 
-  test('the product page shows tiers, stock, JSON-LD and adds the chosen quantity to the cart', async ({ page }) => {
+  test('the product page shows tiers, stock, JSON-LD and adds the chosen quantity to the cart', { tag: '@phone' }, async ({ page }) => {
     const response = await page.goto('/product/P00003');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['set-cookie']).toBeUndefined();

@@ -98,7 +98,7 @@ function orderCard(page: Page, orderNo: string) {
   return page.locator(`li.purchase-order[data-order-no="${orderNo}"]`);
 }
 
-test.describe('checkout and orders', () => {
+test.describe('checkout and orders', { tag: '@phone' }, () => {
   test('PromptPay order with a promotion: QR, slip, staff confirms and ships, member follows it', async ({ page, request }, testInfo) => {
     await register(page.request, `buyer-${unique()}@e2e.test`);
     await addAddress(page.request);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { grantRole } from './fixtures/roles';
-import { waitForIslands, withShopWideState } from './helpers';
+import { keepScreenshot, waitForIslands, withShopWideState } from './helpers';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads';
 
 /**
@@ -34,9 +34,7 @@ async function shopper(browser: Browser, testInfo: TestInfo): Promise<Page> {
   return context.newPage();
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, testInfo: TestInfo, name: string) => keepScreenshot(page, `${name}-${testInfo.project.name}`);
 
 test.describe('content pages', () => {
   test('an editor edits a page with the toolbar and a picture, publishes, a shopper sees it, the editor restores it', async ({ page, browser }, testInfo) => {
@@ -219,7 +217,7 @@ test.describe('shop settings', () => {
     });
   });
 
-  test('the settings page reads well on this screen', async ({ page }, testInfo) => {
+  test('the settings page reads well on this screen', { tag: '@phone' }, async ({ page }, testInfo) => {
     await registerWithRole(page.request, `owner-look-${testInfo.project.name}`, 'owner');
     await page.goto('/admin/settings#payment');
     await expect(page.getByLabel('เบอร์โทรศัพท์ร้าน')).toHaveValue(/\d/);
@@ -272,7 +270,7 @@ test.describe('who opens which back-office page', () => {
     }
   });
 
-  test('promotions, gallery and job posts pages on this screen', async ({ page }, testInfo) => {
+  test('promotions, gallery and job posts pages on this screen', { tag: '@phone' }, async ({ page }, testInfo) => {
     await registerWithRole(page.request, `owner-shots-${testInfo.project.name}`, 'owner');
     for (const [path, heading] of [['/admin/promotions', 'โปรโมชั่น'], ['/admin/promotions/GIFT50', 'โปรโมชั่น GIFT50'], ['/admin/gallery/our-shop', 'อัลบั้ม: บรรยากาศหน้าร้าน'], ['/admin/recruitment', 'ร่วมงานกับเรา']] as const) {
       await page.goto(path);

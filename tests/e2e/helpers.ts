@@ -47,3 +47,14 @@ export async function withShopWideState<T>(step: () => Promise<T>): Promise<T> {
     rmSync(lock, { recursive: true, force: true });
   }
 }
+
+/**
+ * A screenshot for a person to look at, taken only when E2E_SHOTS names a folder: nothing compares it,
+ * so a CI run does not pay for it (`E2E_SHOTS=/tmp/shots npm run test:e2e` takes them all).
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: options.fullPage ?? true });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForIslands, withShopWideState } from './helpers';
+import { keepScreenshot, waitForIslands, withShopWideState } from './helpers';
 
 /** The layouts of docs/design.md section 4 with the words of section 5, on desktop and phone. */
 
@@ -8,7 +8,7 @@ async function openMenuIfCollapsed(page: import('@playwright/test').Page) {
   if (await toggler.isVisible()) await toggler.click();
 }
 
-test.describe('layouts', () => {
+test.describe('layouts', { tag: '@phone' }, () => {
   test('home page has the navbar, side menu, advantage strip and footer from the company record', async ({ page, request }) => {
     // The shop's phone and address are shop-wide: the owner's settings test changes them for a moment.
     await withShopWideState(async () => {
@@ -111,12 +111,12 @@ test.describe('layouts', () => {
     expect(bodyFont).toMatch(/^"?Roboto"?, "?Kanit/);
   });
 
-  test('layouts look right (screenshots kept for review)', async ({ page }, testInfo) => {
+  test('layouts look right (screenshots kept for review with E2E_SHOTS)', async ({ page }, testInfo) => {
     await page.goto('/');
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: testInfo.outputPath(`home-${testInfo.project.name}.png`), fullPage: false });
+    await keepScreenshot(page, `home-${testInfo.project.name}`, { fullPage: false });
     await page.goto('/nope-404');
-    await page.screenshot({ path: testInfo.outputPath(`404-${testInfo.project.name}.png`) });
+    await keepScreenshot(page, `404-${testInfo.project.name}`, { fullPage: false });
     // Nothing overflows horizontally on this viewport.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

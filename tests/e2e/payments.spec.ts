@@ -101,7 +101,7 @@ function wholesaleProduct(skip: number) {
   throw new Error('no wholesale demo product');
 }
 
-test.describe('payments a shop can trust, and its paperwork', () => {
+test.describe('payments a shop can trust, and its paperwork', { tag: '@phone' }, () => {
   test('slip photo with its QR: staff see bank and reference; the member downloads the receipt', async ({ page }, testInfo) => {
     const email = `slip-${unique()}@e2e.test`;
     const password = `Gift-${unique()}-Shop!`;

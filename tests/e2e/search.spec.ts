@@ -4,7 +4,7 @@ import { waitForIslands } from './helpers';
 /** Search (issue 3): Thai keywords, Latin brand names, typos, the empty-keyword alert, escaping. */
 
 test.describe('search', () => {
-  test('Thai keyword from the navbar goes to /search/{keyword} with ranked results', async ({ page }) => {
+  test('Thai keyword from the navbar goes to /search/{keyword} with ranked results', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await waitForIslands(page);
     const box = page.getByPlaceholder('ค้นหาสินค้า');

@@ -16,6 +16,8 @@ import { fuzzPages } from '../fixtures/page-fuzz';
 import { createDatabase, dropDatabase, postgresReachable, startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
 
 const reachable = await postgresReachable();
+// A green CI must have run these: there a missing server fails the file instead of skipping it.
+if (!reachable && process.env.CI) throw new Error('tests/server/instances.test.ts needs a PostgreSQL server in CI: none reachable (set CI_POSTGRES_URL)');
 if (!reachable) console.warn('tests/server/instances.test.ts skipped: no PostgreSQL server reachable (set CI_POSTGRES_URL)');
 
 const PORT_A = 4530;

@@ -58,14 +58,13 @@ describe('start-up configuration', () => {
     [{ PORT: 'abc' }, /PORT/],
     [{ DATABASE_URL: 'nonsense' }, /DATABASE_URL/],
     [{ LOG_LEVEL: 'chatty' }, /LOG_LEVEL/],
-  ])('refuses %o at once with a clear line', async (env, pattern) => {
-    const started = Date.now();
+  ])('refuses %o with one clear line before it opens anything', async (env, pattern) => {
     const server = startServer(env);
     const code = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toMatch(pattern);
+    // The configuration is read first: nothing was started, so the one line is all it printed.
     expect(server.output().trim().split('\n')).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
