@@ -1,12 +1,17 @@
 /**
- * Where to send a member after login. Only a local path of this shop is accepted; anything that could
- * leave the origin (`//host`, `/\host`, `https://…`, `javascript:`, the same percent-encoded, or with
- * tabs and newlines that browsers drop) gives the home page instead.
+ * The shop's one redirect sanitiser. Every address taken from a request and followed afterwards (the
+ * storefront's login `next`, a back-office form's `back`) goes through `safeLocalPath`: only a local path
+ * of this shop is kept; anything that could leave the origin (`//host`, `/\host`, `https://…`,
+ * `javascript:`, the same percent-encoded, or with tabs and newlines that browsers drop) gives the
+ * fallback instead. The answer is the normalised path, so `/a/../b` comes back as `/b` and the variants
+ * below check what the browser will really open.
  */
 const HOME = '/';
 const BASE = 'http://shop.invalid';
+const MAX_LENGTH = 2048;
 /** Pages that would loop back to the login form. */
 const NOT_AFTER_LOGIN = /^\/(login|register|logout|resetpassword)(\/|$|\?)/i;
+const ADMIN = /^\/admin(?:[/?#]|$)/;
 
 function looksForeign(value: string): boolean {
   if (!value.startsWith('/')) return true;
@@ -18,17 +23,18 @@ function looksForeign(value: string): boolean {
   return false;
 }
 
-export function safeNextPath(raw: string | null | undefined): string {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return HOME;
+/** A local path of this shop (normalised: path, query and fragment), or the fallback. */
+export function safeLocalPath<F>(raw: unknown, fallback: F): string | F {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return fallback;
   // Check every decoded layer, so `%2F%2Fhost` or `%252F%255Chost` cannot slip through a later decode.
   let layer = raw;
   for (let i = 0; i < 4; i++) {
-    if (looksForeign(layer)) return HOME;
+    if (looksForeign(layer)) return fallback;
     let decoded: string;
     try {
       decoded = decodeURIComponent(layer);
     } catch {
-      return HOME;
+      return fallback;
     }
     if (decoded === layer) break;
     layer = decoded;
@@ -37,10 +43,38 @@ export function safeNextPath(raw: string | null | undefined): string {
   try {
     parsed = new URL(raw, BASE);
   } catch {
-    return HOME;
+    return fallback;
   }
-  if (parsed.origin !== BASE) return HOME;
+  if (parsed.origin !== BASE) return fallback;
   const path = parsed.pathname + parsed.search + parsed.hash;
-  if (looksForeign(path) || NOT_AFTER_LOGIN.test(path)) return HOME;
-  return path;
+  return looksForeign(path) ? fallback : path;
+}
+
+/** Where to send a member after login: a local path that is not the login form again, else the home page. */
+export function safeNextPath(raw: string | null | undefined): string {
+  const path = safeLocalPath(raw, HOME);
+  return NOT_AFTER_LOGIN.test(path) ? HOME : path;
+}
+
+/**
+ * Where a back-office form returns: a local path inside /admin, else the fallback. A dot segment is
+ * refused even when it would stay inside /admin, since nothing of ours writes one and it is how
+ * `/admin/../x` tricks start.
+ */
+export function safeAdminPath(raw: unknown, fallback: string): string {
+  if (typeof raw !== 'string') return fallback;
+  let layer = raw;
+  for (let i = 0; i < 4; i++) {
+    if (/(^|[/\\])\.\.?([/\\?#]|$)/.test(layer)) return fallback;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(layer);
+    } catch {
+      return fallback;
+    }
+    if (decoded === layer) break;
+    layer = decoded;
+  }
+  const path = safeLocalPath(raw, null);
+  return path !== null && ADMIN.test(path) ? path : fallback;
 }

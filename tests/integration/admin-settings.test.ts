@@ -7,7 +7,7 @@ import { auditLog } from '../../src/server/db/schema';
 import { getCompany } from '../../src/server/company/company.service';
 import { publishedPage } from '../../src/server/content/pages.service';
 import { isValidThaiTaxId } from '../../src/lib/tax-id';
-import { ADMIN_PASSWORD, adminCallers, expectRoleMatrix, flashOf, form, fullFlashOf, type AdminCallers } from '../fixtures/admin';
+import { ADMIN_PASSWORD, adminCallers, expectRoleMatrix, flashOf, form, fullFlashOf, typedAfterRefusal, type AdminCallers } from '../fixtures/admin';
 import { callGet } from '../fixtures/api-context';
 
 let callers: AdminCallers;
@@ -112,8 +112,9 @@ describe('payment settings', () => {
     const owner = callers.clients.owner;
     const wrong = await owner.call(settingsRoute, 'POST', '/admin/settings/payment', { ...payment({ password: 'ผิด' }), ...at('payment') });
     expect(flashOf(wrong)?.text).toContain('รหัสผ่านไม่ถูกต้อง');
-    // What was typed comes back to the form, the password never (it would sit in a cookie).
-    const typed = fullFlashOf(wrong);
+    // What was typed comes back to the form, the password never; the cookie carries only the id of the kept values.
+    expect(fullFlashOf(wrong)?.values).toBeUndefined();
+    const typed = await typedAfterRefusal(wrong, callers.members.owner.id);
     expect(typed?.form).toBe('/admin/settings/payment');
     expect(typed?.values?.bank).toEqual(['ธนาคารกสิกรไทย', '']);
     expect(typed?.values?.orderExpiryHours).toEqual(['12']);

@@ -24,4 +24,19 @@ describe('request body limits by path', () => {
       (error: unknown) => error instanceof AppError && error.status === 400,
     );
   });
+  it('turns a form post without a form content type into a Thai 400', async () => {
+    const refused = readForm(new Request('http://shop.test/x', { method: 'POST', body: 'title=x', headers: { 'content-type': 'text/plain' } }));
+    await expect(refused).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.status === 400 && error.code === 'form_expected' && /[\u0E00-\u0E7F]/.test(error.message));
+  });
+  it('turns a body cut off by the adapter’s size limit into a Thai 413', async () => {
+    // What the Node adapter's body iterator throws past bodySizeLimit (astro/dist/core/app/node.js).
+    async function* overLimit() {
+      yield new TextEncoder().encode('title=');
+      throw new Error('Body size limit exceeded: received more than 67108864 bytes');
+    }
+    const request = new Request('http://shop.test/x', { method: 'POST', body: overLimit() as never, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as RequestInit);
+    await expect(readForm(request)).rejects.toSatisfy(
+      (error: unknown) => error instanceof AppError && error.status === 413 && error.message === 'ไฟล์หรือข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด',
+    );
+  });
 });

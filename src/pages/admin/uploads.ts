@@ -1,5 +1,5 @@
 import { requireStaff } from '../../server/admin/guard';
-import { readForm } from '../../server/admin/content-forms';
+import { readForm } from '../../server/http/body-limit';
 import { badRequest } from '../../server/http/errors';
 import { endpoint, ok } from '../../server/http/responses';
 import { storePicture } from '../../server/storage/images';

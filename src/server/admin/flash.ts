@@ -14,13 +14,15 @@ export interface Flash {
   text: string;
   /** Extra lines, for example the orders a bulk action refused and why. */
   details?: string[];
-  /** After a refused form: which form (its action path) and what was typed, so the page can show it again. */
+  /** After a refused form: the id of what was typed, kept in the database (form-retries.ts), never the values themselves. */
+  retry?: string;
+  /** Filled on the server by withTypedValues: which form (its action path) and what was typed there. */
   form?: string;
   values?: Record<string, string[]>;
 }
 
 export const FLASH_COOKIE = 'admin_flash';
-/** Browsers keep a cookie up to about 4 KB: what was typed is dropped before the message is. */
+/** Browsers keep a cookie up to about 4 KB: the details are dropped before the message is. */
 const MAX_FLASH_COOKIE = 3500;
 const MAX_TEXT = 500;
 const MAX_DETAILS = 50;
@@ -28,18 +30,11 @@ const MAX_DETAILS = 50;
 const encode = (flash: Flash) => Buffer.from(JSON.stringify(flash), 'utf8').toString('base64url');
 
 export function setFlash(cookies: AstroCookies, url: URL, flash: Flash): void {
-  let value = encode(flash);
-  if (value.length > MAX_FLASH_COOKIE) value = encode({ kind: flash.kind, text: flash.text, details: flash.details?.slice(0, 10) });
-  if (value.length > MAX_FLASH_COOKIE) value = encode({ kind: flash.kind, text: flash.text.slice(0, MAX_TEXT) });
+  const retry = flash.retry ? { retry: flash.retry } : {};
+  let value = encode({ kind: flash.kind, text: flash.text, ...(flash.details ? { details: flash.details } : {}), ...retry });
+  if (value.length > MAX_FLASH_COOKIE) value = encode({ kind: flash.kind, text: flash.text, details: flash.details?.slice(0, 10), ...retry });
+  if (value.length > MAX_FLASH_COOKIE) value = encode({ kind: flash.kind, text: flash.text.slice(0, MAX_TEXT), ...retry });
   cookies.set(FLASH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(url), path: '/admin', maxAge: 120 });
-}
-
-function isValues(value: unknown): value is Record<string, string[]> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))
-  );
 }
 
 /** Reads and clears the message; call it in a page's frontmatter, before anything streams. */
@@ -52,7 +47,7 @@ export function takeFlash(cookies: AstroCookies): Flash | null {
     if (typeof parsed.text !== 'string') return null;
     const flash: Flash = { kind: parsed.kind === 'success' || parsed.kind === 'warning' ? parsed.kind : 'danger', text: parsed.text.slice(0, MAX_TEXT) };
     if (Array.isArray(parsed.details)) flash.details = parsed.details.slice(0, MAX_DETAILS).map(String);
-    if (typeof parsed.form === 'string' && isValues(parsed.values)) Object.assign(flash, { form: parsed.form, values: parsed.values });
+    if (typeof parsed.retry === 'string' && /^[\w-]{16,64}$/.test(parsed.retry)) flash.retry = parsed.retry;
     return flash;
   } catch {
     // A mangled cookie is dropped, never an error page.

@@ -749,3 +749,24 @@ export const quotationLines = pgTable(
   },
   (table) => [index('quotation_lines_quotation_idx').on(table.quotationId)],
 );
+
+// ── issue 33: back-office forms ─────────────────────────────────────────────────────────────────────
+
+/**
+ * What a staff member typed in a back-office form that was refused, kept for the page the refusal
+ * returns to (server/admin/form-retries.ts). In the database, not in the flash cookie, so a long text
+ * survives and any instance behind the load balancer can show it; the cookie carries only the id.
+ */
+export const formRetries = pgTable(
+  'form_retries',
+  {
+    id: text('id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    formPath: text('form_path').notNull(),
+    values: jsonb('values').$type<Record<string, string[]>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('form_retries_created_idx').on(table.createdAt)],
+);

@@ -31,8 +31,15 @@ export function bodyRefusal(request: Request, pathname: string): Response | null
   return null;
 }
 
-/** Reads a form; a body cut off by the adapter's limit or not a form at all is a Thai 4xx, not a 500. */
+/**
+ * The shop's one form reader. A body that is not a form (wrong content type, or broken) is a Thai 400;
+ * a body cut off by the adapter's size limit is a Thai 413, not a 500.
+ */
 export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    throw badRequest('form_expected', 'ข้อมูลที่ส่งมาไม่ใช่แบบฟอร์ม กรุณาส่งจากหน้าแบบฟอร์มอีกครั้ง');
+  }
   try {
     return await request.formData();
   } catch (error) {

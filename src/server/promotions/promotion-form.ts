@@ -1,4 +1,4 @@
-import { checkbox, parseWith, textFields } from '../admin/content-forms.ts';
+import { checkbox, parseWith, textFields } from '../admin/forms.ts';
 import { storePicture } from '../storage/images.ts';
 import { promotionFormSchema, splitCodes, type PromotionForm } from '../../lib/promotion-schemas.ts';
 

@@ -1,9 +1,9 @@
-import { adminAction } from '../../../server/admin/forms';
+import { adminForm } from '../../../server/admin/forms';
 import { bulkShip } from '../../../server/orders/admin-orders.service';
 import { badRequest } from '../../../server/http/errors';
 
 /** Marks the ticked orders shipped (those that need no tracking number); the rest are listed with the reason. */
-export const POST = adminAction(
+export const POST = adminForm(
   'orders',
   () => '/admin/orders?tab=to-ship',
   async ({ actor, form }) => {

@@ -1,28 +1,26 @@
-import { auditActor } from '../../../server/admin/guard';
-import { checkbox, formEndpoint, parseWith, textFields } from '../../../server/admin/content-forms';
+import { checkbox, adminForm, parseWith, textFields } from '../../../server/admin/forms';
 import { notFound } from '../../../server/http/errors';
 import { deleteJob, saveJob } from '../../../server/content/recruitment-admin.service';
 import { jobSchema } from '../../../lib/gallery-schemas';
 
 /** New or changed job post (hidden `id` for a change); `intent=delete` removes it. */
-export const POST = formEndpoint(
+export const POST = adminForm(
   'recruitment',
-  async (context, form, staff) => {
-    const actor = auditActor(staff, context);
+  (context) => {
+    const referer = context.request.headers.get('referer');
+    const path = referer ? new URL(referer, context.url).pathname : '';
+    return /^\/admin\/recruitment(\/\d+)?$/.test(path) ? path : '/admin/recruitment';
+  },
+  async ({ actor, form }) => {
     const rawId = form.get('id');
     const id = rawId === null || rawId === '' ? undefined : Number(rawId);
     if (id !== undefined && (!Number.isInteger(id) || id <= 0)) throw notFound('job_not_found', 'ไม่พบประกาศนี้');
     if (form.get('intent') === 'delete') {
       if (id === undefined) throw notFound('job_not_found', 'ไม่พบประกาศนี้');
       await deleteJob(actor, id);
-      return { to: '/admin/recruitment', flash: { kind: 'success', text: 'ลบประกาศแล้ว' } };
+      return { message: 'ลบประกาศแล้ว', redirect: '/admin/recruitment' };
     }
     const saved = await saveJob(actor, parseWith(jobSchema, { ...textFields(form), open: checkbox(form, 'open') }), id);
-    return { to: `/admin/recruitment/${saved}`, flash: { kind: 'success', text: id === undefined ? 'เพิ่มประกาศแล้ว' : 'บันทึกประกาศแล้ว' } };
-  },
-  (context) => {
-    const referer = context.request.headers.get('referer');
-    const path = referer ? new URL(referer, context.url).pathname : '';
-    return /^\/admin\/recruitment(\/\d+)?$/.test(path) ? path : '/admin/recruitment';
+    return { message: id === undefined ? 'เพิ่มประกาศแล้ว' : 'บันทึกประกาศแล้ว', redirect: `/admin/recruitment/${saved}` };
   },
 );

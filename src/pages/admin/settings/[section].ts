@@ -1,5 +1,4 @@
-import { auditActor } from '../../../server/admin/guard';
-import { checkbox, formEndpoint, parseWith, textFields } from '../../../server/admin/content-forms';
+import { checkbox, adminForm, parseWith, textFields } from '../../../server/admin/forms';
 import { notFound } from '../../../server/http/errors';
 import { updateCompanySettings, updateDeliverySettings, updatePaymentSettings } from '../../../server/settings/settings.service';
 import { companySettingsSchema, deliverySettingsSchema, paymentSettingsSchema } from '../../../lib/settings-schemas';
@@ -16,15 +15,15 @@ function rows<K extends string>(form: FormData, names: readonly K[]): Array<Reco
   return out;
 }
 
-export const POST = formEndpoint(
+export const POST = adminForm(
   'settings',
-  async (context, form, staff) => {
-    const actor = auditActor(staff, context);
+  (context) => `/admin/settings#${context.params.section ?? ''}`,
+  async ({ context, staff, actor, form }) => {
     const fields = textFields(form);
     switch (context.params.section) {
       case 'company':
         await updateCompanySettings(actor, parseWith(companySettingsSchema, fields));
-        return { to: '/admin/settings#company', flash: { kind: 'success', text: 'บันทึกข้อมูลร้านแล้ว หน้าร้านแสดงข้อมูลใหม่ทันที' } };
+        return { message: 'บันทึกข้อมูลร้านแล้ว หน้าร้านแสดงข้อมูลใหม่ทันที', redirect: '/admin/settings#company' };
       case 'payment': {
         const input = parseWith(paymentSettingsSchema, {
           promptpayId: fields.promptpayId ?? '',
@@ -33,7 +32,7 @@ export const POST = formEndpoint(
           orderExpiryHours: fields.orderExpiryHours ?? '',
         });
         await updatePaymentSettings(actor, staff.member.id, fields.password ?? '', input);
-        return { to: '/admin/settings#payment', flash: { kind: 'success', text: 'บันทึกการชำระเงินแล้ว' } };
+        return { message: 'บันทึกการชำระเงินแล้ว', redirect: '/admin/settings#payment' };
       }
       case 'delivery': {
         const input = parseWith(deliverySettingsSchema, {
@@ -41,11 +40,10 @@ export const POST = formEndpoint(
           freeShippingMinSatang: fields.freeShipping ?? '',
         });
         await updateDeliverySettings(actor, input);
-        return { to: '/admin/settings#delivery', flash: { kind: 'success', text: 'บันทึกการจัดส่งแล้ว' } };
+        return { message: 'บันทึกการจัดส่งแล้ว', redirect: '/admin/settings#delivery' };
       }
       default:
         throw notFound();
     }
   },
-  (context) => `/admin/settings#${context.params.section ?? ''}`,
 );

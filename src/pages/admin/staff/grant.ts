@@ -1,9 +1,9 @@
-import { adminAction } from '../../../server/admin/forms';
+import { adminForm } from '../../../server/admin/forms';
 import { confirmPassword, grantRole } from '../../../server/admin/staff.service';
 import { ROLE_LABELS } from '../../../lib/roles';
 
 /** Owner only: gives a member a back-office role, after the owner's password again. */
-export const POST = adminAction(
+export const POST = adminForm(
   'staff',
   () => '/admin/staff',
   async ({ staff, actor, form }) => {

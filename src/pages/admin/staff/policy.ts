@@ -1,8 +1,8 @@
-import { adminAction } from '../../../server/admin/forms';
+import { adminForm } from '../../../server/admin/forms';
 import { confirmPassword, setRequireTwoFactor } from '../../../server/admin/staff.service';
 
 /** Owner only: requires (or stops requiring) two-step sign-in for everyone in the back office. */
-export const POST = adminAction(
+export const POST = adminForm(
   'staff',
   () => '/admin/staff',
   async ({ staff, actor, form }) => {

@@ -1,8 +1,8 @@
-import { adminAction } from '../../../server/admin/forms';
+import { adminForm } from '../../../server/admin/forms';
 import { confirmPassword, removeRole } from '../../../server/admin/staff.service';
 
 /** Owner only: takes a member's back-office role away (never the last owner's). */
-export const POST = adminAction(
+export const POST = adminForm(
   'staff',
   () => '/admin/staff',
   async ({ staff, actor, form }) => {

@@ -1,12 +1,10 @@
-import { adminAction } from '../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../server/admin/forms';
 import { deleteBrand, saveBrand } from '../../../server/catalog-admin/taxonomy.service';
-import { readForm } from '../../../server/http/body-limit';
 import { badRequest } from '../../../server/http/errors';
 import { parseWholeNumber } from '../../../lib/product-rules';
 
 /** Brands: add or edit (`op=save`, with an optional logo), delete one no product carries. */
-export const POST = adminAction('catalog', '/admin/brands', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/brands', async ({ actor, form }) => {
   const id = parseWholeNumber(String(form.get('id') ?? ''));
   if (form.get('op') === 'save') {
     await saveBrand(actor, id, form);

@@ -1,12 +1,10 @@
-import { adminAction } from '../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../server/admin/forms';
 import { deleteCategory, moveCategory, saveCategory } from '../../../server/catalog-admin/taxonomy.service';
-import { readForm } from '../../../server/http/body-limit';
 import { badRequest } from '../../../server/http/errors';
 import { parseWholeNumber } from '../../../lib/product-rules';
 
 /** Categories: add or edit (`op=save`, with an optional picture), move up/down, delete (moving products first). */
-export const POST = adminAction('catalog', '/admin/categories', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/categories', async ({ actor, form }) => {
   const id = parseWholeNumber(String(form.get('id') ?? ''));
   switch (form.get('op')) {
     case 'save':

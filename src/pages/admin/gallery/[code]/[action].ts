@@ -1,5 +1,4 @@
-import { auditActor } from '../../../../server/admin/guard';
-import { formEndpoint, parseWith, textFields } from '../../../../server/admin/content-forms';
+import { adminForm, parseWith, textFields } from '../../../../server/admin/forms';
 import { notFound } from '../../../../server/http/errors';
 import {
   addPictures,
@@ -21,21 +20,21 @@ const pictureId = (form: FormData) => {
 const direction = (form: FormData) => (form.get('direction') === 'up' ? 'up' : 'down');
 
 /** The album page's forms: details, upload, captions and order, move, cover, remove, delete. */
-export const POST = formEndpoint(
+export const POST = adminForm(
   'gallery',
-  async (context, form, staff) => {
+  (context) => `/admin/gallery/${encodeURIComponent(context.params.code ?? '')}`,
+  async ({ context, actor, form }) => {
     const code = (context.params.code ?? '').toLowerCase();
-    const actor = auditActor(staff, context);
     const back = `/admin/gallery/${code}`;
     switch (context.params.action) {
       case 'save':
         await updateAlbum(actor, code, parseWith(albumSchema.omit({ code: true }), textFields(form)));
-        return { to: back, flash: { kind: 'success', text: 'บันทึกอัลบั้มแล้ว' } };
+        return { message: 'บันทึกอัลบั้มแล้ว', redirect: back };
       case 'upload': {
         const files = form.getAll('pictures').filter((file): file is File => file instanceof File && file.size > 0);
         const caption = parseWith(captionSchema, form.get('caption') ?? '');
         const count = await addPictures(actor, code, await Promise.all(files.map(async (file) => ({ bytes: new Uint8Array(await file.arrayBuffer()), caption }))));
-        return { to: back, flash: { kind: 'success', text: `เพิ่มรูปแล้ว ${count} รูป` } };
+        return { message: `เพิ่มรูปแล้ว ${count} รูป`, redirect: back };
       }
       case 'arrange': {
         const ids = form.getAll('pictureId').map(Number);
@@ -47,26 +46,25 @@ export const POST = formEndpoint(
           position: Number.isFinite(positions[index]) ? (positions[index] as number) : index + 1,
         }));
         await arrangePictures(actor, code, pictures);
-        return { to: back, flash: { kind: 'success', text: 'บันทึกลำดับและคำบรรยายแล้ว' } };
+        return { message: 'บันทึกลำดับและคำบรรยายแล้ว', redirect: back };
       }
       case 'move':
         await movePicture(actor, code, pictureId(form), direction(form));
-        return { to: `${back}#pictures`, flash: { kind: 'success', text: 'เลื่อนรูปแล้ว' } };
+        return { message: 'เลื่อนรูปแล้ว', redirect: `${back}#pictures` };
       case 'cover':
         await setCover(actor, code, pictureId(form));
-        return { to: back, flash: { kind: 'success', text: 'ตั้งเป็นภาพปกแล้ว' } };
+        return { message: 'ตั้งเป็นภาพปกแล้ว', redirect: back };
       case 'remove':
         await removePicture(actor, code, pictureId(form));
-        return { to: `${back}#pictures`, flash: { kind: 'success', text: 'ลบรูปแล้ว' } };
+        return { message: 'ลบรูปแล้ว', redirect: `${back}#pictures` };
       case 'move-album':
         await moveAlbum(actor, code, direction(form));
-        return { to: '/admin/gallery', flash: { kind: 'success', text: 'เลื่อนอัลบั้มแล้ว' } };
+        return { message: 'เลื่อนอัลบั้มแล้ว', redirect: '/admin/gallery' };
       case 'delete':
         await deleteAlbum(actor, code);
-        return { to: '/admin/gallery', flash: { kind: 'success', text: 'ลบอัลบั้มแล้ว' } };
+        return { message: 'ลบอัลบั้มแล้ว', redirect: '/admin/gallery' };
       default:
         throw notFound();
     }
   },
-  (context) => `/admin/gallery/${encodeURIComponent(context.params.code ?? '')}`,
 );

@@ -1,9 +1,9 @@
-import { adminAction } from '../../../../server/admin/forms';
+import { adminForm } from '../../../../server/admin/forms';
 import { setMemberDisabled } from '../../../../server/admin/members-admin.service';
 import { badRequest } from '../../../../server/http/errors';
 
 /** Disables (or enables again) a member's account; a disabled member cannot log in. */
-export const POST = adminAction(
+export const POST = adminForm(
   'members',
   (context) => `/admin/members/${encodeURIComponent(context.params.id ?? '')}`,
   async ({ context, actor, form }) => {

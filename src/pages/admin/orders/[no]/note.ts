@@ -1,8 +1,8 @@
-import { adminAction } from '../../../../server/admin/forms';
+import { adminForm } from '../../../../server/admin/forms';
 import { addStaffNote } from '../../../../server/orders/admin-orders.service';
 
 /** A staff note on the order (seen only in the back office). */
-export const POST = adminAction(
+export const POST = adminForm(
   'orders',
   (context) => `/admin/orders/${encodeURIComponent(context.params.no ?? '')}`,
   async ({ context, actor, form }) => {

@@ -1,8 +1,8 @@
-import { adminAction } from '../../../../server/admin/forms';
+import { adminForm } from '../../../../server/admin/forms';
 import { mailLabels, resendOrderMail } from '../../../../server/orders/admin-orders.service';
 
 /** Sends the order's latest mail to the member again. */
-export const POST = adminAction(
+export const POST = adminForm(
   'orders',
   (context) => `/admin/orders/${encodeURIComponent(context.params.no ?? '')}`,
   async ({ context, actor }) => {

@@ -1,8 +1,8 @@
-import { adminAction } from '../../../../server/admin/forms';
+import { adminForm } from '../../../../server/admin/forms';
 import { applyTrackingImport, csvFromForm } from '../../../../server/orders/tracking-import.service';
 
 /** Ships the orders of an import-tracking CSV that the preview accepted. */
-export const POST = adminAction(
+export const POST = adminForm(
   'orders',
   () => '/admin/orders/import-tracking',
   async ({ actor, form }) => {

@@ -1,14 +1,13 @@
-import { auditActor } from '../../../../server/admin/guard';
-import { formEndpoint } from '../../../../server/admin/content-forms';
+import { adminForm } from '../../../../server/admin/forms';
 import { readPromotionForm, uploadedBanner } from '../../../../server/promotions/promotion-form';
 import { savePromotion } from '../../../../server/promotions/promotion-admin.service';
 
-export const POST = formEndpoint(
+export const POST = adminForm(
   'promotions',
-  async (context, form, staff) => {
-    const input = readPromotionForm(form);
-    const code = await savePromotion(auditActor(staff, context), input, { existingCode: context.params.code ?? '', bannerImage: await uploadedBanner(form) });
-    return { to: `/admin/promotions/${encodeURIComponent(code)}`, flash: { kind: 'success', text: 'บันทึกโปรโมชั่นแล้ว' } };
-  },
   (context) => `/admin/promotions/${encodeURIComponent(context.params.code ?? '')}`,
+  async ({ context, actor, form }) => {
+    const input = readPromotionForm(form);
+    const code = await savePromotion(actor, input, { existingCode: context.params.code ?? '', bannerImage: await uploadedBanner(form) });
+    return { message: 'บันทึกโปรโมชั่นแล้ว', redirect: `/admin/promotions/${encodeURIComponent(code)}` };
+  },
 );

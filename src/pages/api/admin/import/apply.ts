@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { adminAction, wantsJson } from '../../../../server/catalog-admin/admin-action';
+import { adminForm, wantsJson } from '../../../../server/admin/forms';
 import { applyImport, forgetImportFile, importFile } from '../../../../server/catalog-admin/csv-import.service';
 import { loadImportReport, saveImportReport } from '../../../../server/catalog-admin/import-reports';
 import { auditActor, requireStaff } from '../../../../server/admin/guard';
@@ -13,8 +13,7 @@ import { log, errorFields } from '../../../../server/log';
  * line per thousand rows (`{"done":…,"total":…}`) and a last line with the result, so it can draw a
  * progress bar; a plain form post (no JavaScript) waits and is sent back to the page with the result.
  */
-const formApply = adminAction('import', '/admin/import', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+const formApply = adminForm('import', () => '/admin/import', async ({ actor, form }) => {
   const token = String(form.get('file') ?? '');
   const checked = await loadImportReport(token);
   const report = await applyImport(actor, await importFile(token));
@@ -22,7 +21,7 @@ const formApply = adminAction('import', '/admin/import', async ({ context, actor
   await forgetImportFile(token);
   return {
     message: `นำเข้าแล้ว: เพิ่ม ${report.creates.toLocaleString('th-TH')} แก้ไข ${report.updates.toLocaleString('th-TH')} ไม่เปลี่ยน ${report.unchanged.toLocaleString('th-TH')} ข้าม ${report.errors.length.toLocaleString('th-TH')} รายการ`,
-    location: `/admin/import?file=${token}`,
+    redirect: `/admin/import?file=${token}`,
   };
 });
 

@@ -1,15 +1,13 @@
-import { adminAction } from '../../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../../server/admin/forms';
 import { dryRunImport, keepImportFile } from '../../../../server/catalog-admin/csv-import.service';
 import { saveImportReport } from '../../../../server/catalog-admin/import-reports';
-import { readForm } from '../../../../server/http/body-limit';
 import { badRequest } from '../../../../server/http/errors';
 
 /**
  * Step 1 of an import: the file is kept privately and checked without changing anything. The page then
  * shows every bad row (line and Thai reason) and what applying would create and update.
  */
-export const POST = adminAction('import', '/admin/import', async ({ context }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('import', () => '/admin/import', async ({ form }) => {
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw badRequest('csv_missing', 'กรุณาเลือกไฟล์ CSV');
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -19,7 +17,7 @@ export const POST = adminAction('import', '/admin/import', async ({ context }) =
   const location = `/admin/import?file=${token}`;
   return {
     message: `ตรวจไฟล์แล้ว: ${report.rows.toLocaleString('th-TH')} แถว มีปัญหา ${report.errors.length.toLocaleString('th-TH')} แถว`,
-    location,
+    redirect: location,
     data: { token, location, report },
   };
 });

@@ -1,12 +1,10 @@
-import { adminAction } from '../../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../../server/admin/forms';
 import { bulkProducts, type BulkAction } from '../../../../server/catalog-admin/product-admin.service';
-import { readForm } from '../../../../server/http/body-limit';
 import { badRequest } from '../../../../server/http/errors';
 import { parseWholeNumber } from '../../../../lib/product-rules';
 
 /** Several selected products at once: hide, show, or move to a category. */
-export const POST = adminAction('catalog', '/admin/products', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/products', async ({ actor, form }) => {
   const codes = form.getAll('codes').filter((code): code is string => typeof code === 'string');
   const kind = form.get('action');
   let action: BulkAction;

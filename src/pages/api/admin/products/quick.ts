@@ -1,12 +1,10 @@
-import { adminAction } from '../../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../../server/admin/forms';
 import { quickEditProduct } from '../../../../server/catalog-admin/product-admin.service';
-import { readForm } from '../../../../server/http/body-limit';
 import { badRequest } from '../../../../server/http/errors';
 import { parseBaht, parseWholeNumber } from '../../../../lib/product-rules';
 
 /** Quick price and stock edits from a row of the product list. */
-export const POST = adminAction('catalog', '/admin/products', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/products', async ({ actor, form }) => {
   const value = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string).trim() : '');
   const code = value('code');
   const priceSatang = value('price') === '' ? null : parseBaht(value('price'));

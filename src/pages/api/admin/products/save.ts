@@ -1,13 +1,11 @@
-import { adminAction } from '../../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../../server/admin/forms';
 import { productInputFromForm, saveProduct, storeProductPictures } from '../../../../server/catalog-admin/product-admin.service';
-import { readForm } from '../../../../server/http/body-limit';
 
 /**
  * The product form (new and edit). Pictures usually arrive already stored (the picture island uploads
  * them as they are dropped); without JavaScript they come with the form as files and are stored here.
  */
-export const POST = adminAction('catalog', '/admin/products', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/products', async ({ actor, form }) => {
   const files = form.getAll('files').filter((file): file is File => file instanceof File && file.size > 0);
   for (const picture of await storeProductPictures(files)) {
     form.append('picture_url', picture.url);
@@ -19,5 +17,5 @@ export const POST = adminAction('catalog', '/admin/products', async ({ context, 
   const input = productInputFromForm(form);
   const saved = await saveProduct(actor, originalCode, input);
   const location = `/admin/products/${encodeURIComponent(saved.code)}`;
-  return { message: saved.created ? `เพิ่มสินค้า ${saved.code} แล้ว` : `บันทึกสินค้า ${saved.code} แล้ว`, location, data: { code: saved.code, created: saved.created, location } };
+  return { message: saved.created ? `เพิ่มสินค้า ${saved.code} แล้ว` : `บันทึกสินค้า ${saved.code} แล้ว`, redirect: location, data: { code: saved.code, created: saved.created, location } };
 });

@@ -1,11 +1,9 @@
-import { adminAction } from '../../../../server/catalog-admin/admin-action';
+import { adminForm } from '../../../../server/admin/forms';
 import { adjustStock } from '../../../../server/catalog-admin/stock.service';
-import { readForm } from '../../../../server/http/body-limit';
 import { badRequest } from '../../../../server/http/errors';
 
 /** A stock adjustment: + or − a number of units, with a reason. */
-export const POST = adminAction('catalog', '/admin/products', async ({ context, actor }) => {
-  const form = await readForm(context.request);
+export const POST = adminForm('catalog', () => '/admin/products', async ({ actor, form }) => {
   const code = String(form.get('code') ?? '').trim();
   const amount = String(form.get('amount') ?? '').trim();
   const direction = String(form.get('direction') ?? 'add');
@@ -14,7 +12,7 @@ export const POST = adminAction('catalog', '/admin/products', async ({ context, 
   const result = await adjustStock(actor, code, delta, String(form.get('reason') ?? ''));
   return {
     message: `ปรับสต็อก ${code} ${delta > 0 ? '+' : ''}${delta.toLocaleString('th-TH')} แล้ว คงเหลือ ${result.stock.toLocaleString('th-TH')}`,
-    location: `/admin/products/${encodeURIComponent(code)}/stock`,
+    redirect: `/admin/products/${encodeURIComponent(code)}/stock`,
     data: result,
   };
 });
