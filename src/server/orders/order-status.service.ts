@@ -1,11 +1,10 @@
 import { getDb } from '../db/client.ts';
-import type { OrderStatus } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { errorFields, log } from '../log.ts';
 import { getCompany } from '../company/company.service.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { returnPromotionUse } from '../promotions/promotion.repo.ts';
-import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderView } from '../../lib/orders.ts';
+import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderStatus, type OrderView } from '../../lib/orders.ts';
 import * as repo from './order.repo.ts';
 import { removeSlip } from './slip-storage.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';

@@ -1,11 +1,10 @@
 import { getDb } from '../db/client.ts';
-import type { OrderStatus } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { applyPromotion } from '../promotions/promotion.service.ts';
 import { takePromotionUse } from '../promotions/promotion.repo.ts';
 import { includedVat } from '../../lib/money.ts';
-import { paymentMethodLabels, type OrderView, type PaymentMethod } from '../../lib/orders.ts';
+import { paymentMethodLabels, type OrderStatus, type OrderView, type PaymentMethod } from '../../lib/orders.ts';
 import type { CompanyInfo, DeliveryOption } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';
