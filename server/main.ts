@@ -99,10 +99,10 @@ async function main(): Promise<void> {
   try {
     const { database } = await import('../src/server/db/client.ts');
     const opened = await database();
-    // Unpaid orders expire (and give their stock back) from start-up on, not only once an order
-    // page has been used.
-    const { ensureSweeper } = await import('../src/server/orders/order.service.ts');
-    ensureSweeper();
+    // Unpaid orders expire (and give their stock back) from start-up on: started here only, not
+    // from reading an order or a price.
+    const { startOrderSweeper } = await import('../src/server/orders/order-sweeper.ts');
+    startOrderSweeper();
     // Mails committed by any instance (and any left by a stopped one) go out from here.
     const { startMailWorker } = await import('../src/server/mail/outbox-worker.ts');
     startMailWorker();

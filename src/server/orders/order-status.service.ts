@@ -13,7 +13,6 @@ import { recordStockMovements } from '../catalog-admin/stock.repo.ts';
 import { issueDocumentsOnPayment } from '../documents/receipt.service.ts';
 import type { Actor } from './order-actors.ts';
 import { deliveryFor } from './order-pricing.ts';
-import { ensureSweeper } from './order-sweeper.ts';
 import { orderNotFound, orderView } from './order-read.ts';
 
 /** Moving orders along the status machine (DESIGN.md section 8), and expiring unpaid ones. */
@@ -45,7 +44,6 @@ export interface StatusChangeOptions {
  */
 export async function changeOrderStatus(actor: Actor, orderNo: string, change: StatusChange, options: StatusChangeOptions = {}): Promise<OrderView> {
   const db = await getDb();
-  if (actor.type !== 'system') ensureSweeper();
   const company = await getCompany();
   const now = new Date();
   const result = await db.transaction(async (tx) => {
