@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { projectNodePool } from './tests/project-node-pool.ts';
 
 // Integration tests share one PostgreSQL database when TEST_DATABASE_URL is set, so their files run
 // one after another there; on PGlite each file gets its own in-memory database.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Every project's files run on the project's Node, even under a plain `vitest` on an older one.
+const pool = projectNodePool();
 
 export default defineConfig({
   test: {
@@ -12,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          pool,
           sequence: { groupOrder: 0 },
         },
       },
@@ -20,6 +24,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          pool,
           setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -33,6 +38,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          pool,
           testTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
