@@ -24,7 +24,7 @@ function refuse(url: URL, status: number, code: string, message: string, pageTit
 let devMailWorker = false;
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
-  // `astro dev` has no server/main.ts to start the mail worker and the order expiry sweep; the built
+  // `astro dev` has no runtime/main.ts to start the mail worker and the order expiry sweep; the built
   // server never runs this.
   if (import.meta.env.DEV && !devMailWorker) {
     devMailWorker = true;

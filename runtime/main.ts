@@ -3,7 +3,7 @@
  * server that adds what an operator behind a load balancer expects: compression, security and cache
  * headers, request logs, timeouts from config, health endpoints and a graceful shutdown.
  *
- * Runs with Node 24's built-in type stripping: `node server/main.ts` (npm start does the build first).
+ * Runs with Node 24's built-in type stripping: `node runtime/main.ts` (npm start does the build first).
  */
 import './gc-tuning.ts';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
