@@ -24,7 +24,7 @@ export default defineConfig({
   output: 'server',
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
-  // Our own Node server (server/main.ts) wraps the adapter: compression, headers, health, shutdown.
+  // Our own Node server (runtime/main.ts) wraps the adapter: compression, headers, health, shutdown.
   // Pages are rendered whole, not streamed: the server compresses (and caches) a page in one piece
   // anyway, and streaming cost a promise and a text encoding per chunk (docs/decisions/149).
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),

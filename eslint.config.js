@@ -45,7 +45,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/server'], message: 'Islands, stores and src/lib must not import server code.' },
+            { group: ['**/server/**', '**/server', '**/runtime/**', '**/runtime'], message: 'Islands, stores and src/lib must not import server code.' },
             { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
           ],
           paths: [

@@ -37,7 +37,7 @@ export default defineConfig({
     { name: 'phone', grep: /@phone/, use: { ...devices['Pixel 7'], launchOptions } },
   ],
   webServer: {
-    command: 'node server/main.ts',
+    command: 'node runtime/main.ts',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { projectNodePool } from './tests/project-node-pool.ts';
+
+// Every project's files run on the project's Node, even under a plain `vitest` on an older one.
+const pool = projectNodePool();
 
 export default defineConfig({
   test: {
@@ -8,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          pool,
           sequence: { groupOrder: 0 },
         },
       },
@@ -16,6 +21,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          pool,
           // The demo shop is seeded once; each file starts from a copy of its own (global-setup.ts), on
           // PGlite and on PostgreSQL alike, so files run side by side on both.
           globalSetup: ['tests/integration/global-setup.ts'],
@@ -31,6 +37,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          pool,
           testTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },

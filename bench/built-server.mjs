@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startBuiltServer({ port, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
   const database = env.DATABASE_URL || env.DATA_DIR ? {} : { DATABASE_URL: 'memory://' };
-  const server = spawn(process.execPath, ['server/main.ts'], {
+  const server = spawn(process.execPath, ['runtime/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...database, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -9,7 +9,7 @@
 //   Response, and the route cache's `clone()` then copies every chunk again for its second branch; a
 //   plain stream's chunks are shared by both branches and copied by neither.
 // - The route cache keeps that one chunk's buffer as the cached body instead of concatenating the
-//   chunks into a new one. Nothing writes into it: the response side only reads (server/zlib.ts hashes
+//   chunks into a new one. Nothing writes into it: the response side only reads (runtime/zlib.ts hashes
 //   and compresses it), and a cache hit answers with a copy of it, as before.
 import { astroSourcePatch, replaceOnce } from './astro-source-patch.mjs';
 

@@ -1,5 +1,5 @@
 // Writes .br and .gz next to every compressible file of the client build, so the server sends static
-// files compressed without spending CPU on each request (server/static-files.ts holds them in memory and picks one by Accept-Encoding).
+// files compressed without spending CPU on each request (runtime/static-files.ts holds them in memory and picks one by Accept-Encoding).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

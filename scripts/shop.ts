@@ -7,6 +7,8 @@
 import { userInfo } from 'node:os';
 
 process.env.SEED_DEMO = 'false';
+// No expiry sweep here (the server starts it at its start-up): a command runs once, and
+// `expire-unpaid` sweeps on demand.
 process.env.ORDER_SWEEP_SECONDS = '0';
 // No background worker here: commands drain the outbox themselves before exiting.
 process.env.MAIL_POLL_SECONDS = '0';

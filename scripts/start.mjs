@@ -24,4 +24,4 @@ if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
 }
 
 process.chdir(root);
-await import('../server/main.ts');
+await import('../runtime/main.ts');

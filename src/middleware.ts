@@ -24,10 +24,12 @@ function refuse(url: URL, status: number, code: string, message: string, pageTit
 let devMailWorker = false;
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
-  // `astro dev` has no server/main.ts to start the mail worker; the built server never runs this.
+  // `astro dev` has no runtime/main.ts to start the mail worker and the order expiry sweep; the built
+  // server never runs this.
   if (import.meta.env.DEV && !devMailWorker) {
     devMailWorker = true;
     void import('./server/mail/outbox-worker').then((worker) => worker.startMailWorker());
+    void import('./server/orders/order-sweeper').then((sweeper) => sweeper.startOrderSweeper());
   }
   const { request, url } = context;
   if (!originAllowed(request, url)) {

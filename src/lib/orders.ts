@@ -8,12 +8,12 @@ import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts
  * where), the My Purchase tabs, the request schemas shared by the checkout island and its endpoints,
  * and the plain order shape pages and islands render. Pure code: no server imports.
  */
-export type OrderStatus = 'pending_payment' | 'payment_review' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
 export type PaymentMethod = 'promptpay' | 'bank_transfer' | 'cod';
 export type ActorType = 'member' | 'staff' | 'system';
 export type OrderAction = 'upload_slip' | 'confirm_payment' | 'reject_slip' | 'ship' | 'deliver' | 'cancel' | 'expire';
 
-export const ORDER_STATUSES: readonly OrderStatus[] = [
+/** Every order status, in the order of an order's life. The database schema takes its type from here. */
+export const ORDER_STATUSES = [
   'pending_payment',
   'payment_review',
   'paid',
@@ -21,7 +21,8 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   'delivered',
   'cancelled',
   'expired',
-];
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const statusLabels: Record<OrderStatus, string> = {
   pending_payment: 'รอชำระเงิน',
@@ -98,6 +99,7 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
 
 export type OrderTab = 'all' | 'to-pay' | 'to-ship' | 'to-receive' | 'completed' | 'cancelled';
 
+/** The My Purchase tabs (DESIGN.md section 5) and the order statuses each one shows. */
 export const orderTabs: readonly { key: OrderTab; label: string; statuses: readonly OrderStatus[] }[] = [
   { key: 'all', label: 'ทั้งหมด', statuses: ORDER_STATUSES },
   { key: 'to-pay', label: 'ที่ต้องชำระ', statuses: ['pending_payment', 'payment_review'] },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The shop's configuration, read from the process environment once and validated at start.
- * Erasable TypeScript only: the Node server (server/main.ts) and the scripts import this file
+ * Erasable TypeScript only: the Node server (runtime/main.ts) and the scripts import this file
  * directly with Node's type stripping, and the Astro bundle imports it through Vite.
  */
 

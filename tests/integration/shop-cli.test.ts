@@ -32,7 +32,7 @@ function shop(env: Record<string, string>, ...args: string[]): Promise<{ status:
 
 describe('operator CLI while the shop runs', () => {
   // This process plays the running server: it holds the database (in-memory PGlite, or PostgreSQL in CI)
-  // and, as server/main.ts does on the embedded database, answers the operator socket in DATA_DIR.
+  // and, as runtime/main.ts does on the embedded database, answers the operator socket in DATA_DIR.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-cli-running-'));
   const cliEnv = onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: dataDir } : { DATABASE_URL: 'memory://', DATA_DIR: dataDir };
   let socket: Awaited<ReturnType<typeof startOperatorSocket>> | undefined;

@@ -20,7 +20,7 @@ interface Started {
 
 function startServer(env: Record<string, string>): Started {
   let output = '';
-  const child = spawn(node, ['server/main.ts'], {
+  const child = spawn(node, ['runtime/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
-import { finishedPages } from '../../server/finished-pages';
-import { zlib } from '../../server/zlib';
+import { finishedPages } from '../../runtime/finished-pages';
+import { zlib } from '../../runtime/zlib';
 import { pagesDropped } from '../../src/server/cache/page-drops';
 
 // The store of finished pages in front of Astro (docs/decisions/124), on a real HTTP server whose

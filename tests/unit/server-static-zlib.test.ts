@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { staticFiles } from '../../server/static-files';
-import { zlib } from '../../server/zlib';
+import { staticFiles } from '../../runtime/static-files';
+import { zlib } from '../../runtime/zlib';
 
 const page = `<!doctype html><html lang="th"><body>${'สินค้าของขวัญ '.repeat(400)}</body></html>`;
 /** Less repetitive than `page`, so that brotli's levels give different sizes. */

@@ -4,7 +4,8 @@
  * uncached page was spending a fifth of its database time on these few rows (docs/decisions/123).
  *
  * `drop()` is wired to the catalog's change listeners, which every instance hears over the
- * invalidation bus; the age is the safety net for a change nobody announced.
+ * invalidation bus; the age is the safety net for a change nobody announced. Answers kept by key
+ * (search and listing ids, related products) use its keyed form, keptMap (kept-map.ts).
  */
 export interface KeptValue<T> {
   get(): Promise<T>;

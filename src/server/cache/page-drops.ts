@@ -1,7 +1,7 @@
 /**
  * "Cached pages were dropped": said by the catalog cache (src/server/catalog/catalog-cache.ts) whenever
  * Astro's route cache drops pages on this instance, heard by the finished-page store in front of Astro
- * (server/finished-pages.ts). The two live in different module graphs (the Astro bundle and the
+ * (runtime/finished-pages.ts). The two live in different module graphs (the Astro bundle and the
  * server that loads it), so the listeners are kept on a process-wide symbol rather than in a module.
  */
 const key = Symbol.for('shop.page-drops');

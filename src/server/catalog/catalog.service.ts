@@ -10,8 +10,9 @@ import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts'
 import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, listWindow, similarIds, suggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
-import { catalogVersion, onCatalogChange } from './catalog-cache.ts';
-import { keptValue, type KeptValue } from '../cache/kept-value.ts';
+import { onCatalogChange } from './catalog-cache.ts';
+import { keptValue } from '../cache/kept-value.ts';
+import { keptMap } from '../cache/kept-map.ts';
 
 /** How long the few rows every page reads (brands, categories) are kept without a change announced. */
 const KEEP_MS = 60_000;
@@ -104,33 +105,15 @@ const WINDOW_CACHE_MAX = 500;
 const LISTING_WINDOW = RESULT_WINDOW + PAGE_SIZE;
 // Any catalog change clears them (invalidateCatalog), so the time only bounds changes made elsewhere.
 const ID_CACHE_MS = 5 * 60_000;
-type Recent<T> = Map<string, { at: number; value: T }>;
-const idCache: Recent<IdPage & { similar: boolean }> = new Map();
-const listingWindows: Recent<ListingWindow> = new Map();
+const idCache = keptMap<IdPage & { similar: boolean }>({ max: ID_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
+const listingWindows = keptMap<ListingWindow>({ max: WINDOW_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
 // A filtered listing's (or a sorted search's) bounded count is the same on every page and in every sort of the same filter.
-const listingCounts: Recent<BoundedCount> = new Map();
-onCatalogChange(clearProductQueryCache);
-
-async function recently<T>(cache: Recent<T>, max: number, key: string, load: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ID_CACHE_MS) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.value;
-  }
-  const version = catalogVersion();
-  const value = await load();
-  // Read before a change that came meanwhile: answer with it, but do not keep it.
-  if (version !== catalogVersion()) return value;
-  if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+const listingCounts = keptMap<BoundedCount>({ max: ID_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
 
 export function clearProductQueryCache(): void {
-  idCache.clear();
-  listingWindows.clear();
-  listingCounts.clear();
+  idCache.drop();
+  listingWindows.drop();
+  listingCounts.drop();
 }
 
 /** A page of a listing or of search results. Unknown category codes are a 404. */
@@ -176,7 +159,7 @@ function windowed(filter: ProductFilter): boolean {
 /** A listing page's ids, cut from its filter's and sort's window. */
 async function windowIds(db: Db, filter: ProductFilter, sort: ListingQuery['sort'], pageSize: number, offset: number, beyondWindow: boolean): Promise<IdPage & { similar: boolean }> {
   const listingSort = sort === 'relevance' ? 'newest' : sort;
-  const window = await recently(listingWindows, WINDOW_CACHE_MAX, JSON.stringify([filter.categoryId, filter.brandIds, listingSort]), () =>
+  const window = await listingWindows.get(JSON.stringify([filter.categoryId, filter.brandIds, listingSort]), () =>
     listWindow(db, filter, listingSort, LISTING_WINDOW),
   );
   const ids = beyondWindow ? [] : Array.from(window.ids.subarray(offset, offset + pageSize));
@@ -198,19 +181,16 @@ async function pagedIds(
   beyondWindow: boolean,
 ): Promise<IdPage & { similar: boolean }> {
   const cacheKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
-  return recently(idCache, ID_CACHE_MAX, cacheKey, async () => {
+  return idCache.get(cacheKey, async () => {
     if (beyondWindow) {
       const first = await pagedIds(db, key, filter, { ...query, page: 1 }, pageSize, 0, false);
       return { ids: [], total: first.total, capped: first.capped, similar: first.similar };
     }
     const countKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
-    const counted = listingCounts.get(countKey);
-    const known = counted && Date.now() - counted.at < ID_CACHE_MS ? counted.value : undefined;
-    const version = catalogVersion();
+    const known = listingCounts.peek(countKey);
+    const since = listingCounts.mark();
     const remember = (page: IdPage) => {
-      if (known || version !== catalogVersion()) return;
-      if (listingCounts.size >= ID_CACHE_MAX) listingCounts.clear();
-      listingCounts.set(countKey, { at: Date.now(), value: { total: page.total, capped: page.capped } });
+      if (!known) listingCounts.keep(countKey, { total: page.total, capped: page.capped }, since);
     };
     if (!key) {
       const listed = await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset, known);
@@ -318,19 +298,13 @@ export const findProductByCode = (code: string) => loadDetail({ code });
  * change, like the pages that show it.
  */
 const RELATED_KEEP_MAX = 500;
-const relatedByCategory = new Map<string, KeptValue<ProductSummary[]>>();
-onCatalogChange(() => relatedByCategory.clear());
+const relatedByCategory = keptMap<ProductSummary[]>({ max: RELATED_KEEP_MAX, maxAgeMs: KEEP_MS, dropOn: onCatalogChange });
 
 function relatedCandidates(categoryId: number, limit: number): Promise<ProductSummary[]> {
-  const key = `${categoryId}:${limit}`;
-  let kept = relatedByCategory.get(key);
-  if (!kept) {
-    if (relatedByCategory.size >= RELATED_KEEP_MAX) relatedByCategory.clear();
-    // A read on its way when a change clears the map answers its own requests but is kept nowhere.
-    kept = keptValue(async () => (await productPageQueriesOf(await getDb()).related.execute({ categoryId, limit })).map(toSummary), KEEP_MS);
-    relatedByCategory.set(key, kept);
-  }
-  return kept.get();
+  // A read on its way when a change drops the map answers its own requests but is kept nowhere.
+  return relatedByCategory.get(`${categoryId}:${limit}`, async () =>
+    (await productPageQueriesOf(await getDb()).related.execute({ categoryId, limit })).map(toSummary),
+  );
 }
 
 /** Same category, in stock, recommended then newest first, without the product itself. */

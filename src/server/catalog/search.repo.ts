@@ -4,6 +4,7 @@ import { brands, categories, products } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
 import { COUNT_BOUND, type ListingSort } from './listing-query.ts';
+import { keptMap } from '../cache/kept-map.ts';
 
 /**
  * Product search on the trigram indexes (docs/design.md section 2, pg_trgm). Thai has no spaces between
@@ -155,23 +156,20 @@ function relevanceTiers(key: string): SQL[] {
 const WALK_PER_ROW = 50;
 const MAX_WALK = 20_000;
 
-const walkStarts = new Map<number, { at: number; createdAt: string | null }>();
+const walkStarts = keptMap<string | null, number>({ max: 50, maxAgeMs: 60_000 });
 
 /**
  * The created_at of the n-th newest active product: a walk from the newest product down to it looks
  * at no more than n rows. Re-read once a minute (new products only shorten the walk meanwhile).
  */
-async function walkFloor(db: DbOrTx, n: number): Promise<string | null> {
-  const kept = walkStarts.get(n);
-  if (kept && Date.now() - kept.at < 60_000) return kept.createdAt;
-  const rows = rowsOf<{ at: string | Date }>(
-    await db.execute(sql`select ${products.createdAt} as at from ${products} where ${products.active} order by ${orderFor('newest')} offset ${n - 1} limit 1`),
-  );
-  const at = rows[0]?.at;
-  const createdAt = at === undefined ? null : at instanceof Date ? at.toISOString() : String(at);
-  if (walkStarts.size > 50) walkStarts.clear();
-  walkStarts.set(n, { at: Date.now(), createdAt });
-  return createdAt;
+function walkFloor(db: DbOrTx, n: number): Promise<string | null> {
+  return walkStarts.get(n, async () => {
+    const rows = rowsOf<{ at: string | Date }>(
+      await db.execute(sql`select ${products.createdAt} as at from ${products} where ${products.active} order by ${orderFor('newest')} offset ${n - 1} limit 1`),
+    );
+    const at = rows[0]?.at;
+    return at === undefined ? null : at instanceof Date ? at.toISOString() : String(at);
+  });
 }
 
 /**

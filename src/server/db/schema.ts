@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ThaiAddress } from '../../lib/types.ts';
+import type { OrderStatus, PaymentMethod } from '../../lib/orders.ts';
 
 /**
  * The whole domain of docs/design.md. Money is integer satang; times are timestamptz.
@@ -323,15 +324,6 @@ export const rateLimits = pgTable('rate_limits', {
 
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
 
-export type OrderStatus =
-  | 'pending_payment'
-  | 'payment_review'
-  | 'paid'
-  | 'shipped'
-  | 'delivered'
-  | 'cancelled'
-  | 'expired';
-export type PaymentMethod = 'promptpay' | 'bank_transfer' | 'cod';
 /** The delivery address as it was when the order was placed. */
 export type AddressSnapshot = ThaiAddress;
 

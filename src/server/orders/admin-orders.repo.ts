@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { members, orderLines, orderSlipChecks, orders, orderStaffNotes, products } from '../db/schema.ts';
-import type { OrderStatus, SlipCheckStatus } from '../db/schema.ts';
+import type { SlipCheckStatus } from '../db/schema.ts';
+import type { OrderStatus } from '../../lib/orders.ts';
 import { slipFilterCondition, type SlipFilter } from '../payments/slip.repo.ts';
 
 /** Queries of the back office's order pages and dashboard (every list pages on the server). */

@@ -7,7 +7,6 @@ import { unitPriceFor, type PriceTier } from '../../lib/pricing.ts';
 import type { OrderQuote } from '../../lib/orders.ts';
 import type { CompanyInfo, DeliveryOption } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
-import { ensureSweeper } from './order-sweeper.ts';
 
 /** Pricing an order on the server: lines, wholesale tiers, delivery and promotion (checkout preview and placement). */
 
@@ -69,7 +68,6 @@ export async function quoteOrder(input: {
   promotion_code?: string | undefined;
 }): Promise<OrderQuote> {
   const db = await getDb();
-  ensureSweeper();
   const company = await getCompany();
   const requested = mergeLines(input.lines);
   const products = await repo.findProductsByCode(db, requested.map((line) => line.product_code));

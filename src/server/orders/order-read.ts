@@ -9,7 +9,6 @@ import { slipCheckView } from '../../lib/slip-check.ts';
 import { documentsOf } from '../documents/receipt.service.ts';
 import type { Actor } from './order-actors.ts';
 import { deliveryFor } from './order-pricing.ts';
-import { ensureSweeper } from './order-sweeper.ts';
 
 /** Reading orders as plain views, for their member or for staff. */
 
@@ -83,7 +82,6 @@ export async function visibleOrder(db: DbOrTx, actor: Actor, orderNo: string): P
 
 export async function getOrder(actor: Actor, orderNo: string): Promise<OrderView> {
   const db = await getDb();
-  ensureSweeper();
   return orderView(db, await visibleOrder(db, actor, orderNo));
 }
 
@@ -95,7 +93,6 @@ export async function listOrders(
   page: number,
 ): Promise<{ orders: OrderView[]; total: number; page: number; pageSize: number; counts: Record<OrderTab, number> }> {
   const db = await getDb();
-  ensureSweeper();
   const statuses = orderTabs.find((entry) => entry.key === tab)?.statuses ?? orderTabs[0]!.statuses;
   const [{ rows, total }, byStatus, company] = await Promise.all([
     repo.listOrdersOfMember(db, memberId, statuses, page, ORDER_PAGE_SIZE),

@@ -1,11 +1,10 @@
 import { getDb } from '../db/client.ts';
-import type { OrderStatus } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { errorFields, log } from '../log.ts';
 import { getCompany } from '../company/company.service.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { returnPromotionUse } from '../promotions/promotion.repo.ts';
-import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderView } from '../../lib/orders.ts';
+import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderStatus, type OrderView } from '../../lib/orders.ts';
 import * as repo from './order.repo.ts';
 import { removeSlip } from './slip-storage.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';
@@ -14,7 +13,6 @@ import { recordStockMovements } from '../catalog-admin/stock.repo.ts';
 import { issueDocumentsOnPayment } from '../documents/receipt.service.ts';
 import type { Actor } from './order-actors.ts';
 import { deliveryFor } from './order-pricing.ts';
-import { ensureSweeper } from './order-sweeper.ts';
 import { orderNotFound, orderView } from './order-read.ts';
 
 /** Moving orders along the status machine (docs/design.md section 8), and expiring unpaid ones. */
@@ -46,7 +44,6 @@ export interface StatusChangeOptions {
  */
 export async function changeOrderStatus(actor: Actor, orderNo: string, change: StatusChange, options: StatusChangeOptions = {}): Promise<OrderView> {
   const db = await getDb();
-  if (actor.type !== 'system') ensureSweeper();
   const company = await getCompany();
   const now = new Date();
   const result = await db.transaction(async (tx) => {

@@ -2,24 +2,25 @@ import { database } from '../db/client.ts';
 import { env } from '../env.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
+import { expireUnpaidOrders } from './order-status.service.ts';
 
 /** The periodic expiry of unpaid orders (ORDER_SWEEP_SECONDS), one per process. */
 const sweeperKey = Symbol.for('yimlamai.orderSweeper');
 
 /**
- * Starts the periodic expiry in this process on first use of the orders service. unref() lets the
- * process exit; the shutdown hook stops it before the database closes.
+ * Starts the periodic expiry in this process (idempotent). The server starts it once at start-up
+ * (and the middleware under `astro dev`); reading an order or a price does not. unref() lets the
+ * process exit; the shutdown hook stops it before the database closes. ORDER_SWEEP_SECONDS=0 leaves
+ * it off (the operator CLI, which has `expire-unpaid` instead).
  */
-export function ensureSweeper(): void {
+export function startOrderSweeper(): void {
   const holder = globalThis as unknown as Record<symbol, NodeJS.Timeout | undefined>;
   if (holder[sweeperKey]) return;
   const seconds = env().ORDER_SWEEP_SECONDS;
   if (seconds === 0) return;
   const timer = setInterval(() => {
-    // Loaded when the timer fires: the status rules import the readers, which start this sweeper.
     void database()
-      .then(() => import('./order-status.service.ts'))
-      .then(({ expireUnpaidOrders }) => expireUnpaidOrders())
+      .then(() => expireUnpaidOrders())
       .then((expired) => {
         if (expired.length > 0) log.info('unpaid orders expired', { count: expired.length });
       })

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { addresses, members, orderEvents, orderLines, orders, productPriceTiers, products } from '../db/schema.ts';
-import type { AddressSnapshot, OrderStatus, PaymentMethod } from '../db/schema.ts';
+import type { AddressSnapshot } from '../db/schema.ts';
 import { groupTiersByProduct, type PriceTier } from '../../lib/pricing.ts';
-import type { ActorType } from '../../lib/orders.ts';
+import type { ActorType, OrderStatus, PaymentMethod } from '../../lib/orders.ts';
 
 export interface ProductForOrder {
   id: number;

@@ -1,11 +1,10 @@
 import { getDb } from '../db/client.ts';
-import type { OrderStatus } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { applyPromotion } from '../promotions/promotion.service.ts';
 import { takePromotionUse } from '../promotions/promotion.repo.ts';
 import { includedVat } from '../../lib/money.ts';
-import { paymentMethodLabels, type OrderView, type PaymentMethod } from '../../lib/orders.ts';
+import { paymentMethodLabels, type OrderStatus, type OrderView, type PaymentMethod } from '../../lib/orders.ts';
 import type { CompanyInfo, DeliveryOption } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';
@@ -18,13 +17,11 @@ import type { OrderMember } from './order-actors.ts';
 import { type PricedLine, type RequestedLine, deliveryFor, mergeLines, priceLines, promotionLines, shippingFee } from './order-pricing.ts';
 import { orderView } from './order-read.ts';
 import { stockChanged } from './order-status.service.ts';
-import { ensureSweeper } from './order-sweeper.ts';
 export * from './order-actors.ts';
 export * from './order-pricing.ts';
 export * from './order-read.ts';
 export * from './order-status.service.ts';
 export * from './order-slips.service.ts';
-export * from './order-sweeper.ts';
 
 /**
  * Orders (docs/design.md section 8): placing one in a single transaction, and what checkout offers. The rest
@@ -82,7 +79,6 @@ function paymentMethodEnabled(company: CompanyInfo, method: PaymentMethod): bool
  */
 export async function placeOrder(member: OrderMember, request: PlaceOrderRequest): Promise<{ order: OrderView; created: boolean }> {
   const db = await getDb();
-  ensureSweeper();
   const existing = await repo.findOrderByIdempotencyKey(db, member.id, request.idempotencyKey);
   if (existing) return { order: await orderView(db, existing), created: false };
 

@@ -8,7 +8,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { contentTypeFor, isValidKey, type StorageDriver, type Visibility } from './storage.ts';
+import { contentTypeFor, isValidKey, type StorageDriver, type Visibility } from './driver.ts';
 
 /**
  * The S3-compatible driver (docs/design.md section 11), for several instances sharing their uploads: AWS S3,

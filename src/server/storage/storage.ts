@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { env } from '../env.ts';
+import { assertKey, contentTypeFor, type StorageDriver, type Visibility } from './driver.ts';
 import { parseStorageUrl, s3Driver } from './s3.ts';
 
 /**
@@ -11,45 +12,7 @@ import { parseStorageUrl, s3Driver } from './s3.ts';
  * `/media/<key>` with a year of caching (their names are content hashes); private ones only through
  * endpoints that check who asks.
  */
-export type Visibility = 'public' | 'private';
-
-export interface StoredObject {
-  bytes: Uint8Array;
-  contentType: string;
-}
-
-export interface StorageDriver {
-  readonly name: string;
-  put(visibility: Visibility, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  get(visibility: Visibility, key: string): Promise<StoredObject | null>;
-  delete(visibility: Visibility, key: string): Promise<void>;
-  exists(visibility: Visibility, key: string): Promise<boolean>;
-}
-
-/** Keys are made by the shop, never taken from a request as they are: one shape, no `..`, no leading slash. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)+$/;
-
-export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 200;
-}
-
-function assertKey(key: string): void {
-  if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-};
-
-export function contentTypeFor(key: string): string {
-  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
-}
+export { contentTypeFor, isValidKey, type StorageDriver, type StoredObject, type Visibility } from './driver.ts';
 
 /** A directory under DATA_DIR: `uploads/public/<key>` and `uploads/private/<key>`. */
 export function localDriver(root = path.resolve(env().DATA_DIR, 'uploads')): StorageDriver {

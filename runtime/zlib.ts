@@ -122,7 +122,7 @@ function addVary(res: ServerResponse): void {
 /**
  * gzip/brotli (as the client accepts) for HTML, JSON, CSS, JS and SVG of 1 KiB and more. A compressible
  * response is collected and compressed in one piece (pages are tens of KB); anything else streams
- * through untouched from its first header on. Static files never come here (server/static-files.ts).
+ * through untouched from its first header on. Static files never come here (runtime/static-files.ts).
  */
 export function zlib(
   options: { sentCompressed?: (req: IncomingMessage, res: ServerResponse, payload: Buffer) => void } = {},

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 
 /**
- * Imported first by server/main.ts, so the flag is set before the rest of the server is loaded.
+ * Imported first by runtime/main.ts, so the flag is set before the rest of the server is loaded.
  *
  * V8 "pretenures" an allocation site (makes its objects directly in the old generation) when most of
  * what the site made was still alive at a young collection. Under load, with ten pages being rendered

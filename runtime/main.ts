@@ -3,7 +3,7 @@
  * server that adds what an operator behind a load balancer expects: compression, security and cache
  * headers, request logs, timeouts from config, health endpoints and a graceful shutdown.
  *
- * Runs with Node 24's built-in type stripping: `node server/main.ts` (npm start does the build first).
+ * Runs with Node 24's built-in type stripping: `node runtime/main.ts` (npm start does the build first).
  */
 import './gc-tuning.ts';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -99,10 +99,10 @@ async function main(): Promise<void> {
   try {
     const { database } = await import('../src/server/db/client.ts');
     const opened = await database();
-    // Unpaid orders expire (and give their stock back) from start-up on, not only once an order
-    // page has been used.
-    const { ensureSweeper } = await import('../src/server/orders/order.service.ts');
-    ensureSweeper();
+    // Unpaid orders expire (and give their stock back) from start-up on: started here only, not
+    // from reading an order or a price.
+    const { startOrderSweeper } = await import('../src/server/orders/order-sweeper.ts');
+    startOrderSweeper();
     // Mails committed by any instance (and any left by a stopped one) go out from here.
     const { startMailWorker } = await import('../src/server/mail/outbox-worker.ts');
     startMailWorker();
