@@ -6,7 +6,16 @@ import precompress from './integrations/precompress.mjs';
 import lazyImportWithoutPreload from './integrations/lazy-import-without-preload.mjs';
 import reactIslandsTagged from './integrations/react-islands-tagged.mjs';
 import pageEncoder from './integrations/page-encoder.mjs';
-import pageRenderPath from './integrations/page-render-path.mjs';
+import pageRenderPath, { pageRenderPathPatches } from './integrations/page-render-path.mjs';
+
+// Each of the shop's changes to Astro's and Vite's own code can be left out of a build, to measure it
+// alone or to build on a new Astro before its change is updated (docs/upgrading-astro.md), e.g.
+// SHOP_PATCHES_OFF=page-encoder,page-modules-kept npm run build
+const patchNames = ['islands-tagged', 'page-encoder', ...Object.keys(pageRenderPathPatches), 'lazy-import'];
+const patchesOff = new Set((process.env.SHOP_PATCHES_OFF ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+for (const name of patchesOff) {
+  if (!patchNames.includes(name)) throw new Error(`SHOP_PATCHES_OFF: unknown change "${name}"; known: ${patchNames.join(', ')}`);
+}
 
 // What every catalog page loads (see codeSplitting below). `\0` ids are the bundler's and Vite's helpers.
 const everyCatalogPage = new RegExp(
@@ -28,7 +37,14 @@ export default defineConfig({
   // Pages are rendered whole, not streamed: the server compresses (and caches) a page in one piece
   // anyway, and streaming cost a promise and a text encoding per chunk (docs/decisions/149).
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react({ experimentalDisableStreaming: true }), reactIslandsTagged(), pageEncoder(), pageRenderPath(), lazyImportWithoutPreload(), precompress()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    ...(patchesOff.has('islands-tagged') ? [] : [reactIslandsTagged()]),
+    ...(patchesOff.has('page-encoder') ? [] : [pageEncoder()]),
+    pageRenderPath(patchesOff),
+    ...(patchesOff.has('lazy-import') ? [] : [lazyImportWithoutPreload()]),
+    precompress(),
+  ],
   // Anonymous catalog and content pages are cached in-process and invalidated by tag when data changes.
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's

@@ -76,10 +76,15 @@ export function withCachedBodyUncopied(code) {
   return replaceOnce(declared, 'const body = await response.arrayBuffer();', 'const body = await __shopBodyBytes(response);', owner);
 }
 
-export default function pageRenderPath() {
-  return astroSourcePatch('shop-page-render-path', {
-    '/astro/dist/core/environment/production.js': withPageModulesKept,
-    '/astro/dist/runtime/server/render/page.js': withPageBodyAsStream,
-    '/astro/dist/core/cache/memory-provider.js': withCachedBodyUncopied,
-  });
+/** Each change by its switch name (SHOP_PATCHES_OFF in astro.config.mjs), with the file it changes. */
+export const pageRenderPathPatches = {
+  'page-modules-kept': ['/astro/dist/core/environment/production.js', withPageModulesKept],
+  'page-body-stream': ['/astro/dist/runtime/server/render/page.js', withPageBodyAsStream],
+  'cached-body-uncopied': ['/astro/dist/core/cache/memory-provider.js', withCachedBodyUncopied],
+};
+
+/** The changes not named in `off` (a set of switch names). */
+export default function pageRenderPath(off = new Set()) {
+  const kept = Object.entries(pageRenderPathPatches).filter(([name]) => !off.has(name));
+  return astroSourcePatch('shop-page-render-path', Object.fromEntries(kept.map(([, patch]) => patch)));
 }
