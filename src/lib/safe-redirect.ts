@@ -12,6 +12,7 @@ const MAX_LENGTH = 2048;
 /** Pages that would loop back to the login form. */
 const NOT_AFTER_LOGIN = /^\/(login|register|logout|resetpassword)(\/|$|\?)/i;
 const ADMIN = /^\/admin(?:[/?#]|$)/;
+const DOT_SEGMENT = /(^|[/\\])\.\.?([/\\?#]|$)/;
 
 function looksForeign(value: string): boolean {
   if (!value.startsWith('/')) return true;
@@ -23,22 +24,30 @@ function looksForeign(value: string): boolean {
   return false;
 }
 
-/** A local path of this shop (normalised: path, query and fragment), or the fallback. */
-export function safeLocalPath<F>(raw: unknown, fallback: F): string | F {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return fallback;
-  // Check every decoded layer, so `%2F%2Fhost` or `%252F%255Chost` cannot slip through a later decode.
+/**
+ * Whether `refused` holds for the text or any of its percent-decoded layers (up to four), so `%2F%2Fhost`
+ * or `%252F%255Chost` cannot slip through a later decode; text that does not decode is refused too.
+ */
+function anyLayer(raw: string, refused: (layer: string) => boolean): boolean {
   let layer = raw;
   for (let i = 0; i < 4; i++) {
-    if (looksForeign(layer)) return fallback;
+    if (refused(layer)) return true;
     let decoded: string;
     try {
       decoded = decodeURIComponent(layer);
     } catch {
-      return fallback;
+      return true;
     }
-    if (decoded === layer) break;
+    if (decoded === layer) return false;
     layer = decoded;
   }
+  return false;
+}
+
+/** A local path of this shop (normalised: path, query and fragment), or the fallback. */
+export function safeLocalPath<F>(raw: unknown, fallback: F): string | F {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return fallback;
+  if (anyLayer(raw, looksForeign)) return fallback;
   let parsed: URL;
   try {
     parsed = new URL(raw, BASE);
@@ -63,18 +72,7 @@ export function safeNextPath(raw: string | null | undefined): string {
  */
 export function safeAdminPath(raw: unknown, fallback: string): string {
   if (typeof raw !== 'string') return fallback;
-  let layer = raw;
-  for (let i = 0; i < 4; i++) {
-    if (/(^|[/\\])\.\.?([/\\?#]|$)/.test(layer)) return fallback;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(layer);
-    } catch {
-      return fallback;
-    }
-    if (decoded === layer) break;
-    layer = decoded;
-  }
+  if (anyLayer(raw, (layer) => DOT_SEGMENT.test(layer))) return fallback;
   const path = safeLocalPath(raw, null);
   return path !== null && ADMIN.test(path) ? path : fallback;
 }
