@@ -244,6 +244,16 @@ test.describe('back office', () => {
       await staff.getByRole('button', { name: '☰ เมนู' }).click();
       await expect(staff.getByRole('navigation', { name: 'เมนูหลังร้าน' }).getByRole('link', { name: 'บันทึกการใช้งาน' })).toBeVisible();
     }
+    // Only the owner changes a team member's disabled state (issue 32): staff get the button for customers only.
+    const editorId = ((await (await editor.request.get('/api/auth/me')).json()) as { data: { user: { id: string } } }).data.user.id;
+    await staff.goto(`/admin/members/${memberId}`);
+    await expect(staff.getByRole('button', { name: 'ระงับบัญชีนี้' })).toBeVisible();
+    await staff.goto(`/admin/members/${editorId}`);
+    await expect(staff.getByText('บทบาท ผู้ดูแลเนื้อหา')).toBeVisible();
+    await expect(staff.getByRole('button', { name: 'ระงับบัญชีนี้' })).toHaveCount(0);
+    await owner.goto(`/admin/members/${editorId}`);
+    await expect(owner.getByRole('button', { name: 'ระงับบัญชีนี้' })).toBeVisible();
+
     await staff.goto('/admin/audit');
     await expect(staff.getByRole('heading', { name: 'บันทึกการใช้งาน' })).toBeVisible();
     if (shots) {

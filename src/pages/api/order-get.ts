@@ -1,12 +1,12 @@
 import { endpoint, ok, readJson } from '../../server/http/responses';
-import { requireMember } from '../../server/auth/guard';
+import { requirePowers } from '../../server/admin/powers';
 import { actorFor, getOrder } from '../../server/orders/order.service';
 import { orderJson } from '../../server/orders/order-json';
 import { orderGetSchema } from '../../lib/orders';
 
 /** One order of the caller (staff: any order). */
 export const POST = endpoint(async (context) => {
-  const member = await requireMember(context);
+  const powers = await requirePowers(context);
   const { no } = await readJson(context.request, orderGetSchema);
-  return ok(orderJson(await getOrder(actorFor(member), no)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return ok(orderJson(await getOrder(actorFor(powers), no)), { headers: { 'Cache-Control': 'private, no-store' } });
 });

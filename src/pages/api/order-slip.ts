@@ -1,6 +1,7 @@
 import { endpoint, ok } from '../../server/http/responses';
 import { badRequest } from '../../server/http/errors';
 import { requireMember } from '../../server/auth/guard';
+import { requirePowers } from '../../server/admin/powers';
 import { actorFor, slipOf, uploadSlip } from '../../server/orders/order.service';
 import { orderJson } from '../../server/orders/order-json';
 import { MAX_SLIP_BYTES, slipTooLarge } from '../../server/orders/slip-storage';
@@ -28,9 +29,9 @@ export const POST = endpoint(async (context) => {
 
 /** The slip image, only for the order's member and staff. */
 export const GET = endpoint(async (context) => {
-  const member = await requireMember(context);
+  const powers = await requirePowers(context);
   const no = orderNoSchema.parse(context.url.searchParams.get('no') ?? '');
-  const slip = await slipOf(actorFor(member), no);
+  const slip = await slipOf(actorFor(powers), no);
   return new Response(slip.bytes as unknown as BodyInit, {
     headers: {
       'Content-Type': slip.contentType,

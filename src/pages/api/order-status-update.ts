@@ -1,19 +1,19 @@
 import { endpoint, ok, readJson } from '../../server/http/responses';
-import { requireMember } from '../../server/auth/guard';
+import { requirePowers } from '../../server/admin/powers';
 import { actorFor, changeOrderStatus } from '../../server/orders/order.service';
 import { orderJson } from '../../server/orders/order-json';
 import { orderStatusUpdateSchema } from '../../lib/orders';
-import { auditActor, roleOf } from '../../server/admin/guard';
+import { auditActor } from '../../server/admin/guard';
 
 /**
  * A status change allowed to this caller: staff move any order along the machine of docs/design.md
  * section 8; a member may only cancel their own order before payment is confirmed.
  */
 export const POST = endpoint(async (context) => {
-  const member = await requireMember(context);
+  const powers = await requirePowers(context);
   const body = await readJson(context.request, orderStatusUpdateSchema);
-  const actor = actorFor(member);
-  const role = roleOf(member);
+  const actor = actorFor(powers);
+  const { member, role } = powers;
   const order = await changeOrderStatus(
     actor,
     body.no,

@@ -1,5 +1,5 @@
 import { endpoint } from '../../server/http/responses';
-import { requireMember } from '../../server/auth/guard';
+import { requirePowers } from '../../server/admin/powers';
 import { isStaff } from '../../server/orders/order.service';
 import { orderDocumentPdf } from '../../server/documents/receipt.service';
 import { pdfResponse } from '../../server/documents/pdf';
@@ -7,8 +7,8 @@ import { orderNoSchema } from '../../lib/orders';
 
 /** The full tax invoice the caller asked for, once the order is paid (staff: any order). */
 export const GET = endpoint(async (context) => {
-  const member = await requireMember(context);
+  const powers = await requirePowers(context);
   const no = orderNoSchema.parse(context.url.searchParams.get('no') ?? '');
-  const { bytes, filename } = await orderDocumentPdf(isStaff(member) ? null : member.id, no, 'tax-invoice');
+  const { bytes, filename } = await orderDocumentPdf(isStaff(powers) ? null : powers.member.id, no, 'tax-invoice');
   return pdfResponse(bytes, filename);
 });

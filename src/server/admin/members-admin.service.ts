@@ -4,7 +4,7 @@ import { getDb } from '../db/client.ts';
 import { memberBlocks, members, orders, sessions } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { roleOf } from './guard.ts';
+import { roleOf } from './role.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import type { Role } from '../../lib/roles.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
@@ -113,7 +113,8 @@ export async function memberDetail(id: string): Promise<MemberDetail> {
 
 /**
  * Disables a member: they cannot log in, and every session they hold ends now, in the same transaction
- * as the audit row. Nobody disables themselves; only an owner disables someone with a back-office role.
+ * as the audit row. Nobody disables themselves; only an owner disables or enables again someone with a
+ * back-office role.
  */
 export async function setMemberDisabled(actor: AuditActor & { role: string }, memberId: string, disabled: boolean, reason: string): Promise<void> {
   if (!z.uuid().safeParse(memberId).success) throw notFound('member_not_found', 'ไม่พบสมาชิกนี้');
@@ -128,7 +129,10 @@ export async function setMemberDisabled(actor: AuditActor & { role: string }, me
       .for('update', { of: members });
     if (!row) throw notFound('member_not_found', 'ไม่พบสมาชิกนี้');
     if (row.member.id === actor.id) throw conflict('self', 'ระงับบัญชีของตัวเองไม่ได้');
-    if (disabled && roleOf(row.member) && actor.role !== 'owner') throw forbidden('เฉพาะเจ้าของร้านเท่านั้นที่ระงับบัญชีของทีมงานได้');
+    // Both ways: staff re-enabling a team account the owner disabled would undo the owner's decision.
+    if (roleOf(row.member) && actor.role !== 'owner') {
+      throw forbidden(disabled ? 'เฉพาะเจ้าของร้านเท่านั้นที่ระงับบัญชีของทีมงานได้' : 'เฉพาะเจ้าของร้านเท่านั้นที่เปิดใช้งานบัญชีของทีมงานอีกครั้งได้');
+    }
     const was = row.blockedAt !== null;
     if (was === disabled) throw conflict('unchanged', disabled ? 'บัญชีนี้ถูกระงับอยู่แล้ว' : 'บัญชีนี้ใช้งานได้อยู่แล้ว');
     if (disabled) {

@@ -9,7 +9,7 @@ import { clear, consume, ensureBelow, hit, LIMITS, RATE_LIMIT_MESSAGE, window as
 import { signedInFrom } from '../auth/session.repo.ts';
 import { findByEmail, findById, findByPhone, insertMember, phoneUsedByOther, toProfile, updatePasswordHash, updateProfile } from './member.repo.ts';
 import type { AuthUserShape, MemberProfile } from './member.types.ts';
-import { roleOf } from '../admin/guard.ts';
+import { roleOf } from '../admin/role.ts';
 import { isMemberDisabled } from '../admin/members-admin.service.ts';
 import { markAwaitingSecondStep, twoFactorEnabled } from '../auth/two-factor.service.ts';
 import { hashToken } from '../auth/tokens.ts';

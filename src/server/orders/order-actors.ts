@@ -1,5 +1,4 @@
-import { roleOf } from '../admin/guard.ts';
-import { can } from '../../lib/roles.ts';
+import { may, type MemberPowers } from '../admin/powers.ts';
 import type { ActorType } from '../../lib/orders.ts';
 
 /** Who acts on an order: members, staff (a back-office role with the orders right) and the system. */
@@ -16,11 +15,15 @@ export interface OrderMember {
   scopes: string[];
 }
 
-/** Staff for orders: a back-office role with the orders right (owner, staff; SHOP_ADMIN_EMAILS count as staff). */
-export function isStaff(member: OrderMember): boolean {
-  return can(roleOf(member), 'orders');
+/**
+ * Staff for orders: a role with the orders right that is in force now (owner, staff; SHOP_ADMIN_EMAILS
+ * count as staff). From powers, never from the role alone: a role held without the two-step sign-in the
+ * owner requires is a plain member here too (powers.ts).
+ */
+export function isStaff(powers: Pick<MemberPowers, 'role'>): boolean {
+  return may(powers, 'orders');
 }
 
-export function actorFor(member: OrderMember): Actor {
-  return { type: isStaff(member) ? 'staff' : 'member', id: member.id };
+export function actorFor(powers: Pick<MemberPowers, 'member' | 'role'>): Actor {
+  return { type: isStaff(powers) ? 'staff' : 'member', id: powers.member.id };
 }

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { requireMemberPage } from '../auth/guard.ts';
+import { powersOf } from '../admin/powers.ts';
 import { AppError } from '../http/errors.ts';
 import { orderNoSchema, type OrderView } from '../../lib/orders.ts';
 import { actorFor, getOrder, isStaff } from './order.service.ts';
@@ -14,7 +15,8 @@ export async function orderForPage(Astro: AstroGlobal): Promise<{ order: OrderVi
   const parsed = orderNoSchema.safeParse((Astro.url.searchParams.get('no') ?? '').toUpperCase());
   if (!parsed.success) return new Response(null, { status: 404 });
   try {
-    return { order: await getOrder(actorFor(member), parsed.data), staff: isStaff(member) };
+    const powers = await powersOf(member);
+    return { order: await getOrder(actorFor(powers), parsed.data), staff: isStaff(powers) };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return new Response(null, { status: 404 });
     throw error;
