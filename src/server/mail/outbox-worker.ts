@@ -1,4 +1,5 @@
 import { renderResetMail } from '../auth/reset-mail.ts';
+import { renderTwoStepLockMail } from '../auth/two-step-lock-mail.ts';
 import { getCompany } from '../company/company.service.ts';
 import { database } from '../db/client.ts';
 import { env } from '../env.ts';
@@ -36,6 +37,10 @@ async function render(row: MailRow): Promise<Omit<MailMessage, 'to'>> {
   if (row.kind === 'password_reset') {
     if (typeof row.payload.link !== 'string') throw new PermanentMailError('reset link no longer stored');
     return renderResetMail({ name: String(row.payload.name ?? ''), link: String(row.payload.link ?? '') }, company);
+  }
+  if (row.kind === 'two_step_locked') {
+    const { name, ip, lockedUntil, failures } = row.payload;
+    return renderTwoStepLockMail({ name: String(name ?? ''), ip: String(ip ?? ''), lockedUntil: String(lockedUntil ?? ''), failures: Number(failures ?? 0) }, company);
   }
   throw new PermanentMailError(`unknown mail kind ${row.kind}`);
 }
