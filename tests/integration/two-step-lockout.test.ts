@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import * as loginRoute from '../../src/pages/api/auth/login';
+import * as resetTwoStepRoute from '../../src/pages/admin/staff/reset-two-step';
 import { getDb } from '../../src/server/db/client';
-import { auditLog, mailOutbox, members } from '../../src/server/db/schema';
+import { auditLog, mailOutbox, members, memberTwoFactor, sessions } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { beginTwoFactorSetup, completeSecondStep, enableTwoFactor, MAX_SECOND_STEP_ATTEMPTS } from '../../src/server/auth/two-factor.service';
-import { TestClient } from '../fixtures/api-client';
+import { TestClient, type CallOptions } from '../fixtures/api-client';
 import { createMember } from '../fixtures/orders';
 import { latestMailTo, settleOutbox } from '../fixtures/outbox';
 
@@ -222,4 +223,49 @@ describe('two-step sign-in cannot be guessed across logins (issue 32)', () => {
     // The next code from the app works in the same session.
     await expect(completeSecondStep(again, staffer.code(base + 30_000), { ip: '203.0.113.40', now: base + 30_000 })).resolves.toMatchObject({ used: 'totp' });
   });
+
+  it('the owner clears a locked team member\'s two-step sign-in: audited, mailed, sessions ended; staff may not', async () => {
+    const base = Date.now();
+    const staffer = await stafferWithTwoStep(base);
+    const refusals = await guessWrong(staffer, ACCOUNT_LIMIT, '203.0.113.50', base);
+    expect(refusals.at(-1)).toMatchObject({ status: 429, code: 'two_step_locked' });
+    const owner = await createMember({ scopes: ['owner'] });
+    const colleague = await createMember({ scopes: ['staff'] });
+    const db = await getDb();
+    await db.update(members).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(members.id, owner.id));
+    const asOwner = new TestClient('203.0.113.51');
+    asOwner.bearer = owner.token;
+    const asColleague = new TestClient('203.0.113.52');
+    asColleague.bearer = colleague.token;
+    const path = '/admin/staff/reset-two-step';
+
+    expect((await asColleague.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: staffer.id, password: PASSWORD }))).status).toBe(403);
+    const wrongPassword = await asOwner.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: staffer.id, password: 'ไม่ใช่รหัสผ่าน' }));
+    expect(wrongPassword.status).toBeGreaterThanOrEqual(400);
+    expect(wrongPassword.status).toBeLessThan(500);
+    const ownOwn = await asOwner.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: owner.id, password: PASSWORD }));
+    expect(ownOwn.status).toBe(409);
+    const notTeam = await asOwner.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: 'ไม่ใช่ไอดี', password: PASSWORD }));
+    expect(notTeam.status).toBe(404);
+    expect((await db.select().from(memberTwoFactor).where(eq(memberTwoFactor.memberId, staffer.id)))).toHaveLength(1);
+
+    const reset = await asOwner.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: staffer.id, password: PASSWORD }));
+    expect(reset.status).toBe(200);
+    expect(await db.select().from(memberTwoFactor).where(eq(memberTwoFactor.memberId, staffer.id))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.memberId, staffer.id))).toHaveLength(0);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, staffer.id), eq(auditLog.action, 'staff.two_factor_reset')));
+    expect(audit).toMatchObject({ actorId: owner.id, before: { email: staffer.email, twoFactor: true }, after: { email: staffer.email, twoFactor: false } });
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, staffer.email), eq(mailOutbox.kind, 'two_step_reset')));
+    expect(mail?.payload).toMatchObject({ by: owner.email });
+
+    // The password alone signs the member in again (no lock left over), and a second reset has nothing to clear.
+    const login = await new TestClient('203.0.113.50').call(loginRoute, 'POST', '/api/auth/login', { body: { login: staffer.email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    expect((login.body.data as { user: { email: string } | null }).user?.email).toBe(staffer.email);
+    expect((await asOwner.call(resetTwoStepRoute, 'POST', path, jsonForm({ member_id: staffer.id, password: PASSWORD }))).status).toBe(409);
+  });
 });
+
+function jsonForm(fields: Record<string, string>): CallOptions {
+  return { rawBody: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded', headers: { accept: 'application/json' } };
+}

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { getDb } from '../db/client.ts';
-import { memberTwoFactor, sessionsAwaitingTwoFactor } from '../db/schema.ts';
-import { AppError, badRequest, conflict } from '../http/errors.ts';
+import { members, memberTwoFactor, secondStepFailures, secondStepLocks, sessionsAwaitingTwoFactor } from '../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { roleOf } from '../admin/role.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { qrSvg } from '../orders/promptpay.ts';
-import { deleteSession } from './session.repo.ts';
+import { deleteMemberSessions, deleteSession } from './session.repo.ts';
 import { resolveAwaitingSession } from './session.service.ts';
 import { activeSecondStepLock, clearAccountFailures, recordSecondStepFailure, secondStepCodeKind, secondStepLockedError, signInActor } from './second-step-lockout.ts';
 
@@ -91,6 +93,43 @@ export async function disableTwoFactor(actor: AuditActor, memberId: string): Pro
     const removed = await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId)).returning({ enabledAt: memberTwoFactor.enabledAt });
     if (!removed[0]?.enabledAt) throw conflict('two_factor_off', 'ยังไม่ได้เปิดการยืนยันสองขั้นตอน');
     await recordAudit(tx, actor, { action: 'staff.two_factor_disable', entityType: 'member', entityId: memberId, before: { twoFactor: true }, after: { twoFactor: false } });
+  });
+}
+
+/**
+ * The owner clears a team member's two-step sign-in (a lost phone, or a second step shut by guessing):
+ * the secret and recovery codes go, a lock and the account's count of wrong codes with them, and the
+ * member's sessions end, so they sign in with their password and set up the app again. Audited, and
+ * the member is mailed, since whoever holds the owner's session could otherwise do it unseen.
+ */
+export async function resetTwoFactorForMember(actor: AuditActor, memberId: string): Promise<{ email: string }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memberId)) throw notFound('member_not_found', 'ไม่พบทีมงานนี้');
+  if (memberId === actor.id) throw conflict('own_two_factor', 'การยืนยันสองขั้นตอนของคุณเอง จัดการได้ที่หน้า "ยืนยันตัวตนสองขั้นตอน"');
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: members.id, email: members.email, firstName: members.firstName, scopes: members.scopes })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .limit(1);
+    if (!target || !roleOf(target)) throw notFound('member_not_found', 'ไม่พบทีมงานนี้');
+    const removed = await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId)).returning({ enabledAt: memberTwoFactor.enabledAt });
+    if (!removed[0]?.enabledAt) throw conflict('two_factor_off', 'ทีมงานคนนี้ยังไม่ได้เปิดการยืนยันสองขั้นตอน');
+    await tx.delete(secondStepLocks).where(and(eq(secondStepLocks.scope, 'account'), eq(secondStepLocks.subject, memberId)));
+    await tx
+      .update(secondStepFailures)
+      .set({ countsForAccount: false })
+      .where(and(eq(secondStepFailures.memberId, memberId), eq(secondStepFailures.countsForAccount, true)));
+    await deleteMemberSessions(tx, memberId);
+    await recordAudit(tx, actor, {
+      action: 'staff.two_factor_reset',
+      entityType: 'member',
+      entityId: memberId,
+      before: { email: target.email, twoFactor: true },
+      after: { email: target.email, twoFactor: false },
+    });
+    await enqueueMail(tx, { kind: 'two_step_reset', to: target.email, payload: { name: target.firstName, by: actor.email } });
+    return { email: target.email };
   });
 }
 

@@ -451,7 +451,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset, two_step_locked. */
+    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset, two_step_locked, two_step_reset. */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     /** What the template needs (an order number, a reset link), not the rendered mail. */

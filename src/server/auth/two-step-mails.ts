@@ -37,3 +37,27 @@ export async function renderTwoStepLockMail(payload: TwoStepLockMail, company: C
   });
   return { subject: 'ระงับการยืนยันตัวตนสองขั้นตอนของบัญชีคุณชั่วคราว', text, html, attachments: [logoAttachment()] };
 }
+
+/** The mail to a team member whose two-step sign-in the owner cleared: set it up again, or speak up. */
+export async function renderTwoStepResetMail(payload: { name: string; by: string }, company: CompanyInfo): Promise<Omit<MailMessage, 'to'>> {
+  const site = env().PUBLIC_SITE_URL.replace(/\/$/, '');
+  const what = `เจ้าของร้าน (${payload.by}) ได้ล้างการยืนยันตัวตนสองขั้นตอนของบัญชีคุณ รหัสกู้คืนเดิมใช้ไม่ได้แล้ว และทุกอุปกรณ์ถูกออกจากระบบ`;
+  const next = 'เข้าสู่ระบบด้วยรหัสผ่านแล้วตั้งค่าแอปยืนยันตัวตนใหม่ที่หน้าหลังร้าน';
+  const advice = 'หากคุณไม่ได้ขอให้ล้าง กรุณาแจ้งเจ้าของร้านทันที';
+  const setupLink = `${site}/admin/two-step`;
+  const text = [`สวัสดีคุณ${payload.name}`, '', what, '', next, setupLink, '', advice].join('\n');
+  const html = await renderLayout({
+    title: 'ล้างการยืนยันตัวตนสองขั้นตอนแล้ว',
+    preheader: 'ตั้งค่าแอปยืนยันตัวตนใหม่อีกครั้ง',
+    company,
+    site,
+    body: [
+      paragraph(`สวัสดีคุณ${payload.name}`),
+      paragraph(what),
+      paragraph(next),
+      button('ตั้งค่าการยืนยันสองขั้นตอน', setupLink),
+      paragraph(advice, `font-size="14px" color="${colours.muted}"`),
+    ].join('\n'),
+  });
+  return { subject: 'การยืนยันตัวตนสองขั้นตอนของบัญชีคุณถูกล้างแล้ว', text, html, attachments: [logoAttachment()] };
+}
