@@ -257,6 +257,10 @@ describe('two-step sign-in cannot be guessed across logins (issue 32)', () => {
     expect(audit).toMatchObject({ actorId: owner.id, before: { email: staffer.email, twoFactor: true }, after: { email: staffer.email, twoFactor: false } });
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, staffer.email), eq(mailOutbox.kind, 'two_step_reset')));
     expect(mail?.payload).toMatchObject({ by: owner.email });
+    await settleOutbox();
+    const sent = latestMailTo(process.env.DATA_DIR!, staffer.email, 'ล้างการยืนยันตัวตนสองขั้นตอน');
+    expect(sent?.text).toContain(owner.email);
+    expect(sent?.text).toContain('/admin/two-step');
 
     // The password alone signs the member in again (no lock left over), and a second reset has nothing to clear.
     const login = await new TestClient('203.0.113.50').call(loginRoute, 'POST', '/api/auth/login', { body: { login: staffer.email, password: PASSWORD } });
