@@ -28,9 +28,16 @@ const thaiDateTime = /* @__PURE__ */ new Intl.DateTimeFormat('th-TH', {
   timeZone: 'Asia/Bangkok',
 });
 
+const thaiTime = /* @__PURE__ */ new Intl.DateTimeFormat('th-TH', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' });
+
 /** 21 พฤศจิกายน 2569: Buddhist era, Bangkok time. */
 export function formatThaiDate(value: Date | string): string {
   return thaiDate.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** 05:30: the time of day in Bangkok, for "try again after" messages (the caller adds น.). */
+export function formatThaiTime(value: Date): string {
+  return thaiTime.format(value);
 }
 
 export function formatThaiDateTime(value: Date | string): string {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
@@ -278,11 +279,20 @@ test.describe('back office', () => {
     await grantRole(email, 'staff');
     await staff.goto('/admin/two-step');
     await expect(staff.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับแอปยืนยันตัวตน' }).locator('svg')).toBeVisible();
-    const secret = Secret.fromBase32((await staff.getByTestId('totp-secret').textContent())!.trim());
+    const shownKey = (await staff.getByTestId('totp-secret').textContent())!.trim();
+    // In groups of four for typing, and as an otpauth:// link for the phone that cannot scan its own screen.
+    expect(shownKey).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const secret = Secret.fromBase32(shownKey);
+    expect(await staff.getByTestId('totp-link').getAttribute('href')).toContain(`secret=${shownKey.replace(/ /g, '')}`);
     const setupAt = Date.now();
     await staff.getByLabel('รหัส 6 หลักจากแอป').fill(TOTP.generate({ secret, timestamp: setupAt }));
     await staff.getByRole('button', { name: 'เปิดใช้งาน' }).click();
     await expect(staff.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    const shownCodes = await staff.getByTestId('recovery-codes').locator('li').allTextContents();
+    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('link', { name: /ดาวน์โหลดรหัสกู้คืน/ }).click()]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    const downloaded = readFileSync((await download.path())!, 'utf8');
+    for (const code of shownCodes) expect(downloaded).toContain(code.trim());
     await staff.context().close();
 
     const again = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: testInfo.project.use.viewport, isMobile: testInfo.project.use.isMobile });

@@ -491,8 +491,8 @@ describe('staff sign-in', () => {
     expect(login.body.data).toEqual({ user: null, two_factor_required: true });
     const token = login.cookies.get('shop_session')!.value;
     expect(await resolveSession(token)).toBeNull();
-    // The code used at setup cannot be replayed; the next one can.
-    await expect(two.completeSecondStep(token, code(now))).rejects.toMatchObject({ code: 'code_invalid' });
+    // The code used at setup cannot be replayed (and the refusal says it was used); the next one can.
+    await expect(two.completeSecondStep(token, code(now))).rejects.toMatchObject({ status: 400, code: 'code_used' });
     await two.completeSecondStep(token, code(now + 30_000));
     expect((await resolveSession(token))?.member.id).toBe(staffer.id);
 

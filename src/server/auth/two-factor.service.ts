@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { getDb } from '../db/client.ts';
-import { memberTwoFactor, sessionsAwaitingTwoFactor } from '../db/schema.ts';
-import { AppError, badRequest, conflict } from '../http/errors.ts';
+import { members, memberTwoFactor, secondStepFailures, secondStepLocks, sessionsAwaitingTwoFactor } from '../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { roleOf } from '../admin/role.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { qrSvg } from '../orders/promptpay.ts';
-import { deleteSession } from './session.repo.ts';
+import { deleteMemberSessions, deleteSession } from './session.repo.ts';
 import { resolveAwaitingSession } from './session.service.ts';
+import { activeSecondStepLock, clearAccountFailures, recordSecondStepFailure, secondStepCodeKind, secondStepLockedError, signInActor } from './second-step-lockout.ts';
 
 /**
  * TOTP two-step sign-in for the back office (RFC 6238, 6 digits, 30 s, SHA-1: what every authenticator
@@ -93,24 +96,78 @@ export async function disableTwoFactor(actor: AuditActor, memberId: string): Pro
   });
 }
 
+/**
+ * The owner clears a team member's two-step sign-in (a lost phone, or a second step shut by guessing):
+ * the secret and recovery codes go, a lock and the account's count of wrong codes with them, and the
+ * member's sessions end, so they sign in with their password and set up the app again. Audited, and
+ * the member is mailed, since whoever holds the owner's session could otherwise do it unseen.
+ */
+export async function resetTwoFactorForMember(actor: AuditActor, memberId: string): Promise<{ email: string }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memberId)) throw notFound('member_not_found', 'ไม่พบทีมงานนี้');
+  if (memberId === actor.id) throw conflict('own_two_factor', 'การยืนยันสองขั้นตอนของคุณเอง จัดการได้ที่หน้า "ยืนยันตัวตนสองขั้นตอน"');
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: members.id, email: members.email, firstName: members.firstName, scopes: members.scopes })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .limit(1);
+    if (!target || !roleOf(target)) throw notFound('member_not_found', 'ไม่พบทีมงานนี้');
+    const removed = await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId)).returning({ enabledAt: memberTwoFactor.enabledAt });
+    if (!removed[0]?.enabledAt) throw conflict('two_factor_off', 'ทีมงานคนนี้ยังไม่ได้เปิดการยืนยันสองขั้นตอน');
+    await tx.delete(secondStepLocks).where(and(eq(secondStepLocks.scope, 'account'), eq(secondStepLocks.subject, memberId)));
+    await tx
+      .update(secondStepFailures)
+      .set({ countsForAccount: false })
+      .where(and(eq(secondStepFailures.memberId, memberId), eq(secondStepFailures.countsForAccount, true)));
+    await deleteMemberSessions(tx, memberId);
+    await recordAudit(tx, actor, {
+      action: 'staff.two_factor_reset',
+      entityType: 'member',
+      entityId: memberId,
+      before: { email: target.email, twoFactor: true },
+      after: { email: target.email, twoFactor: false },
+    });
+    await enqueueMail(tx, { kind: 'two_step_reset', to: target.email, payload: { name: target.firstName, by: actor.email } });
+    return { email: target.email };
+  });
+}
+
 /** Checks a code from the app (each time step once) or a recovery code (each once). */
-export async function verifySecondStep(memberId: string, code: string, now = Date.now()): Promise<'totp' | 'recovery' | null> {
+export async function verifySecondStep(memberId: string, code: string, now = Date.now(), actor?: AuditActor): Promise<'totp' | 'recovery' | null> {
+  const checked = await checkSecondStepCode(memberId, code, now, actor);
+  return checked === 'reused' ? null : checked;
+}
+
+/**
+ * As verifySecondStep, but tells a code from the app that was right and already used (`reused`, the
+ * same 30 s step or an older one) from a wrong one: its owner only has to wait for the next code.
+ * A recovery code that works is written in the audit trail, in the transaction that spends it.
+ */
+async function checkSecondStepCode(memberId: string, code: string, now: number, actor?: AuditActor): Promise<'totp' | 'recovery' | 'reused' | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId)).limit(1).for('update');
     if (!row?.enabledAt) return null;
     const step = matchStep(row.secret, code, now);
     if (step !== null) {
-      if (step <= row.lastStep) return null;
+      if (step <= row.lastStep) return 'reused';
       await tx.update(memberTwoFactor).set({ lastStep: step }).where(eq(memberTwoFactor.memberId, memberId));
       return 'totp';
     }
     const hash = hashCode(code);
     if (code.trim().length >= 10 && row.recoveryCodeHashes.includes(hash)) {
-      await tx
-        .update(memberTwoFactor)
-        .set({ recoveryCodeHashes: row.recoveryCodeHashes.filter((entry) => entry !== hash) })
-        .where(eq(memberTwoFactor.memberId, memberId));
+      const left = row.recoveryCodeHashes.filter((entry) => entry !== hash);
+      await tx.update(memberTwoFactor).set({ recoveryCodeHashes: left }).where(eq(memberTwoFactor.memberId, memberId));
+      if (actor) {
+        await recordAudit(tx, actor, {
+          action: 'staff.two_factor_recovery_used',
+          entityType: 'member',
+          entityId: memberId,
+          before: { recoveryCodesLeft: row.recoveryCodeHashes.length },
+          after: { recoveryCodesLeft: left.length },
+        });
+      }
       return 'recovery';
     }
     return null;
@@ -124,14 +181,28 @@ export async function markAwaitingSecondStep(tokenHash: string): Promise<void> {
 
 /**
  * The second step of signing in. Five wrong codes end the half-open session: the password must be
- * given again, so a stolen password alone cannot be used to try every code.
+ * given again. Wrong codes also count across sessions, per account and per address
+ * (second-step-lockout.ts): past the limit the second step is shut for a while, even for the right code.
  */
-export async function completeSecondStep(token: string | undefined | null, code: string): Promise<{ memberId: string; used: 'totp' | 'recovery' }> {
+export async function completeSecondStep(
+  token: string | undefined | null,
+  code: string,
+  context: { ip?: string; now?: number } = {},
+): Promise<{ memberId: string; used: 'totp' | 'recovery' }> {
+  const ip = context.ip || 'unknown';
+  const now = context.now ?? Date.now();
   const session = await resolveAwaitingSession(token);
   if (!session) throw new AppError(401, 'two_step_expired', 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง');
-  const used = await verifySecondStep(session.member.id, code);
+  const lock = await activeSecondStepLock(session.member.id, ip, now);
+  if (lock) throw secondStepLockedError(lock, now);
+  const used = await checkSecondStepCode(session.member.id, code, now, signInActor(session.member, ip));
+  if (used === 'reused') {
+    throw badRequest('code_used', 'รหัสนี้ใช้ไปแล้ว กรุณารอรหัสถัดไปในแอป (เปลี่ยนทุก 30 วินาที) แล้วลองอีกครั้ง', { code: 'รหัสนี้ใช้ไปแล้ว' });
+  }
   const db = await getDb();
   if (!used) {
+    const started = await recordSecondStepFailure(session.member, ip, secondStepCodeKind(code), now);
+    if (started) throw secondStepLockedError(started, now);
     const [row] = await db
       .update(sessionsAwaitingTwoFactor)
       .set({ attempts: sql`${sessionsAwaitingTwoFactor.attempts} + 1` })
@@ -143,6 +214,7 @@ export async function completeSecondStep(token: string | undefined | null, code:
     }
     throw badRequest('code_invalid', 'รหัสยืนยันไม่ถูกต้อง', { code: 'รหัสยืนยันไม่ถูกต้อง' });
   }
+  await clearAccountFailures(session.member.id);
   await db.delete(sessionsAwaitingTwoFactor).where(eq(sessionsAwaitingTwoFactor.tokenHash, session.tokenHash));
   return { memberId: session.member.id, used };
 }

@@ -451,7 +451,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset. */
+    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset, two_step_locked, two_step_reset. */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     /** What the template needs (an order number, a reset link), not the rendered mail. */
@@ -761,4 +761,46 @@ export const formRetries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('form_retries_created_idx').on(table.createdAt)],
+);
+
+// ── issue 32: two-step sign-in that cannot be guessed ───────────────────────────────────────────────
+
+export type SecondStepCodeKind = 'totp' | 'recovery';
+
+/**
+ * Every wrong second-step code, whatever half-signed-in session it came from, so a fresh password login
+ * does not give a guesser fresh tries (server/auth/second-step-lockout.ts). Counted per account and per
+ * address over a sliding window; a success stops the account's rows counting for the account, but they
+ * still count for their address.
+ */
+export const secondStepFailures = pgTable(
+  'second_step_failures',
+  {
+    id: serial('id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    kind: text('kind').$type<SecondStepCodeKind>().notNull(),
+    countsForAccount: boolean('counts_for_account').notNull().default(true),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('second_step_failures_member_idx').on(table.memberId, table.failedAt),
+    index('second_step_failures_ip_idx').on(table.ip, table.failedAt),
+  ],
+);
+
+export type SecondStepLockScope = 'account' | 'address';
+
+/** A second step shut for a while: for one account (`subject` = member id) or one address (`subject` = IP). */
+export const secondStepLocks = pgTable(
+  'second_step_locks',
+  {
+    scope: text('scope').$type<SecondStepLockScope>().notNull(),
+    subject: text('subject').notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.subject] }), index('second_step_locks_until_idx').on(table.lockedUntil)],
 );

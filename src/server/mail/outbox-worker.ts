@@ -1,4 +1,5 @@
 import { renderResetMail } from '../auth/reset-mail.ts';
+import { renderTwoStepLockMail, renderTwoStepResetMail } from '../auth/two-step-mails.ts';
 import { getCompany } from '../company/company.service.ts';
 import { database } from '../db/client.ts';
 import { env } from '../env.ts';
@@ -36,6 +37,13 @@ async function render(row: MailRow): Promise<Omit<MailMessage, 'to'>> {
   if (row.kind === 'password_reset') {
     if (typeof row.payload.link !== 'string') throw new PermanentMailError('reset link no longer stored');
     return renderResetMail({ name: String(row.payload.name ?? ''), link: String(row.payload.link ?? '') }, company);
+  }
+  if (row.kind === 'two_step_locked') {
+    const { name, ip, lockedUntil, failures } = row.payload;
+    return renderTwoStepLockMail({ name: String(name ?? ''), ip: String(ip ?? ''), lockedUntil: String(lockedUntil ?? ''), failures: Number(failures ?? 0) }, company);
+  }
+  if (row.kind === 'two_step_reset') {
+    return renderTwoStepResetMail({ name: String(row.payload.name ?? ''), by: String(row.payload.by ?? '') }, company);
   }
   throw new PermanentMailError(`unknown mail kind ${row.kind}`);
 }

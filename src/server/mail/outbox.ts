@@ -15,7 +15,9 @@ export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
 
 export type MailRequest =
   | { kind: `order_${OrderMailKind}`; to: string; payload: { orderNo: string } }
-  | { kind: 'password_reset'; to: string; payload: { name: string; link: string } };
+  | { kind: 'password_reset'; to: string; payload: { name: string; link: string } }
+  | { kind: 'two_step_locked'; to: string; payload: { name: string; ip: string; lockedUntil: string; failures: number } }
+  | { kind: 'two_step_reset'; to: string; payload: { name: string; by: string } };
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
