@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'astro';
 import { refusalPage } from './server/http/refusal-page';
-import { badBody, badUrlPart, REFUSED_TEXT_MESSAGE } from './server/security/control-chars';
+import { badUrlPart, REFUSED_TEXT_MESSAGE, scanBody } from './server/security/control-chars';
 import { originAllowed } from './server/security/origin';
-import { bodyRefusal } from './server/http/body-limit';
+import { bodyLimitFor, bodyRefusal, bodyTooLarge, needsStaffAllowance } from './server/http/body-limit';
+import { currentStaff } from './server/admin/guard';
 
 const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -19,7 +20,9 @@ function refuse(url: URL, status: number, code: string, message: string, pageTit
  *  - every state-changing request must come from the shop's own pages (docs/decisions/052:
  *    this replaces Astro's `security.checkOrigin`, whose English plain-text refusal is not our
  *    envelope), and
- *  - no text with control characters, NUL or broken encoding reaches a route (docs/decisions/141).
+ *  - no text with control characters, NUL or broken encoding reaches a route (docs/decisions/141), and
+ *  - no body over its limit is read: refused from its declared size first, then scanned only up to its
+ *    limit (docs/decisions/102, 173).
  */
 let devMailWorker = false;
 
@@ -41,10 +44,17 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
       'ไม่สามารถดำเนินการได้',
     );
   }
-  if (badUrlPart(url) !== null || (await badBody(request))) {
-    return refuse(url, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
+  if (badUrlPart(url) !== null) return refuse(url, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+    // The back office's 64 MB are for staff: a large or unsized back-office body costs one session
+    // lookup (kept for the endpoint's own check), everyone else keeps 8 MB before they are known.
+    const staff = needsStaffAllowance(request, url.pathname) && (await currentStaff(context)) !== null;
+    const refused = bodyRefusal(request, url.pathname, staff);
+    if (refused) return refused;
+    const limit = bodyLimitFor(url.pathname, staff);
+    const scan = await scanBody(request, limit);
+    if (scan === 'too_large') return bodyTooLarge(limit);
+    if (scan === 'refused_text') return refuse(url, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
   }
-  const refused = bodyRefusal(context.request, context.url.pathname);
-  if (refused) return refused;
   return next();
 };

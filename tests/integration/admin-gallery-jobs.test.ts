@@ -4,12 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as createAlbumRoute from '../../src/pages/admin/gallery/create';
 import * as albumRoute from '../../src/pages/admin/gallery/[code]/[action]';
 import * as jobRoute from '../../src/pages/admin/recruitment/save';
+import * as pageRoute from '../../src/pages/admin/pages/[slug]/[action]';
 import * as galleryApi from '../../src/pages/api/get-gallery';
 import * as galleryListApi from '../../src/pages/api/get-gallery-list/[code]';
 import * as recruitmentApi from '../../src/pages/api/get-recruitment';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, recruitments } from '../../src/server/db/schema';
 import { albumForAdmin } from '../../src/server/content/gallery-admin.service';
+import { jobForAdmin } from '../../src/server/content/recruitment-admin.service';
 import { adminCallers, expectRoleMatrix, flashOf, form, upload, type AdminCallers } from '../fixtures/admin';
 import { callGet } from '../fixtures/api-context';
 
@@ -131,5 +133,25 @@ describe('/admin/recruitment', () => {
     for (const action of ['job.create', 'job.update', 'job.delete']) expect(await auditCount(action, id!), action).toBe(1);
     const missing = await editor.call(jobRoute, 'POST', '/admin/recruitment/save', form({ id: '999999', title: 'x' }));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('ids past the database’s integer range', () => {
+  const huge = '99999999999';
+
+  it('a job post, a gallery picture or a page version with a huge id is a 404, not a 500', async () => {
+    const editor = callers.clients.editor;
+    const saved = await editor.call(jobRoute, 'POST', '/admin/recruitment/save', form({ id: huge, title: 'x' }));
+    expect(saved.status).toBe(404);
+    const deleted = await editor.call(jobRoute, 'POST', '/admin/recruitment/save', form({ id: huge, intent: 'delete' }));
+    expect(deleted.status).toBe(404);
+    const removed = await editor.call(albumRoute, 'POST', '/admin/gallery/wedding-favours/remove', { ...form({ pictureId: huge }), ...at('wedding-favours', 'remove') });
+    expect(removed.status).toBe(404);
+    const restored = await editor.call(pageRoute, 'POST', '/admin/pages/aboutus/restore', { ...form({ versionId: huge }), params: { slug: 'aboutus', action: 'restore' } });
+    expect(restored.status).toBe(404);
+  });
+
+  it('the job post page’s lookup answers 404 for a huge id', async () => {
+    await expect(jobForAdmin(Number(huge))).rejects.toMatchObject({ status: 404, code: 'job_not_found' });
   });
 });

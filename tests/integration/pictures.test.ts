@@ -84,3 +84,31 @@ describe('storePicture', () => {
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
   });
 });
+
+describe('pictures decoded at once', () => {
+  it('twelve uploads and slips at the same time decode at most two at a time, and all are stored or read', async () => {
+    const { decodeSlots, PICTURE_DECODE_SLOTS } = await import('../../src/server/storage/decode-slots');
+    const { findQrText } = await import('../../src/server/payments/slip-qr');
+    const pictures = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: n * 20, g: 90, b: 200 - n * 10 } } }).png().toBuffer()),
+    );
+    decodeSlots.resetPeak();
+    // What libvips itself works on, sampled while the uploads run: no more than the slots allow.
+    let busiest = 0;
+    const sampler = setInterval(() => (busiest = Math.max(busiest, sharp.counters().process)), 1);
+    try {
+      const stored = await Promise.all([
+        ...pictures.map((png) => storePicture(new Uint8Array(png), 'gallery')),
+        ...pictures.slice(0, 4).map((png) => findQrText(new Uint8Array(png))),
+      ]);
+      expect(stored.slice(0, 12).every((picture) => picture !== null && typeof picture === 'object' && picture.width === 1280)).toBe(true);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(PICTURE_DECODE_SLOTS).toBe(2);
+    expect(decodeSlots.peak()).toBe(PICTURE_DECODE_SLOTS);
+    expect(busiest).toBeLessThanOrEqual(PICTURE_DECODE_SLOTS);
+    expect(decodeSlots.inUse()).toBe(0);
+    expect(decodeSlots.waiting()).toBe(0);
+  });
+});

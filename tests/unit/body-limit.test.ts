@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyRefusal, readForm } from '../../src/server/http/body-limit';
+import { bodyRefusal, needsStaffAllowance, readForm } from '../../src/server/http/body-limit';
 import { AppError } from '../../src/server/http/errors';
 
 const post = (headers: Record<string, string>) => new Request('http://shop.test/x', { method: 'POST', body: 'x', headers });
@@ -11,9 +11,25 @@ describe('request body limits by path', () => {
     expect(((await refused?.json()) as { message: string }).message).toContain('ขนาดใหญ่เกิน 8 MB');
     expect(bodyRefusal(post({ 'content-length': '1000' }), '/api/order-slip')).toBeNull();
   });
-  it('lets the back office send up to 64 MB (the staff check runs before the body is read)', () => {
-    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/api/admin/import/check')).toBeNull();
-    expect(bodyRefusal(post({ 'content-length': String(65 * 1024 * 1024) }), '/api/admin/import/check')?.status).toBe(413);
+  it('lets staff send up to 64 MB to the back office (the staff check runs before the body is read)', () => {
+    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/api/admin/import/check', true)).toBeNull();
+    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/admin/uploads', true)).toBeNull();
+    expect(bodyRefusal(post({ 'content-length': String(65 * 1024 * 1024) }), '/api/admin/import/check', true)?.status).toBe(413);
+    expect(bodyRefusal(post({ 'transfer-encoding': 'chunked' }), '/api/admin/import/check', true)).toBeNull();
+  });
+  it('keeps 8 MB on back-office paths until the caller is known to be staff', () => {
+    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/api/admin/import/check')?.status).toBe(413);
+    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/admin/uploads')?.status).toBe(413);
+    expect(bodyRefusal(post({ 'transfer-encoding': 'chunked' }), '/api/admin/import/check')?.status).toBe(411);
+    // Staff on a shop path keep the shop's limit.
+    expect(bodyRefusal(post({ 'content-length': String(30 * 1024 * 1024) }), '/api/orders', true)?.status).toBe(413);
+  });
+  it('looks the caller up only for back-office bodies over 8 MB or of unknown size', () => {
+    expect(needsStaffAllowance(post({ 'content-length': String(9 * 1024 * 1024) }), '/api/admin/import/check')).toBe(true);
+    expect(needsStaffAllowance(post({ 'transfer-encoding': 'chunked' }), '/admin/gallery/x/pictures')).toBe(true);
+    expect(needsStaffAllowance(post({ 'content-length': '1000' }), '/api/admin/import/check')).toBe(false);
+    expect(needsStaffAllowance(post({ 'content-length': String(9 * 1024 * 1024) }), '/api/orders')).toBe(false);
+    expect(needsStaffAllowance(post({ 'content-length': String(9 * 1024 * 1024) }), '/administrator')).toBe(false);
   });
   it('refuses a chunked body that does not say its size outside the back office', () => {
     expect(bodyRefusal(post({ 'transfer-encoding': 'chunked' }), '/api/orders')?.status).toBe(411);

@@ -24,6 +24,13 @@ describe('company values in Markdown pages', () => {
     );
     expect(fillCompanyText('เกี่ยวกับ {{name}}', company)).toBe('เกี่ยวกับ ร้าน <ทดสอบ>');
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('prints {{%s}} as written, not JavaScript internals', (name) => {
+    const placeholder = `{{${name}}}`;
+    expect(fillCompanyHtml(`<p>${placeholder}</p>`, company)).toBe(`<p>${placeholder}</p>`);
+    expect(fillCompanyHtml(`<a href="%7B%7B${name}%7D%7D">x</a>`, company)).toBe(`<a href="%7B%7B${name}%7D%7D">x</a>`);
+    expect(fillCompanyText(`เกี่ยวกับ ${placeholder}`, company)).toBe(`เกี่ยวกับ ${placeholder}`);
+  });
 });
 
 describe('promotion state', () => {

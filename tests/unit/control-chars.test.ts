@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badBody, badText, badUrlPart } from '../../src/server/security/control-chars';
+import { badBody, badText, badUrlPart, scanBody } from '../../src/server/security/control-chars';
 
 const url = (path: string) => new URL(path, 'http://127.0.0.1:4321');
 const post = (body: string, type: string) => new Request('http://127.0.0.1:4321/api/x', { method: 'POST', body, headers: { 'content-type': type } });
@@ -44,5 +44,37 @@ describe('text refused at the edge', () => {
     const request = post('{"a":"b"}', 'application/json');
     await badBody(request);
     expect(await request.json()).toEqual({ a: 'b' });
+  });
+
+  /** A body without a declared size, sent in pieces, as a chunked upload arrives through the adapter. */
+  function chunkedPost(pieces: number, pieceBytes: number, type: string): { request: Request; pulled: () => number } {
+    let pulled = 0;
+    const piece = new TextEncoder().encode('a'.repeat(pieceBytes));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === pieces) return controller.close();
+        pulled += 1;
+        controller.enqueue(piece);
+      },
+    });
+    const request = new Request('http://127.0.0.1:4321/api/admin/x', { method: 'POST', body, duplex: 'half', headers: { 'content-type': type } } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it.each(['text/plain', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'reads a %s body of unknown size only up to its limit',
+    async (type) => {
+      const { request, pulled } = chunkedPost(100, 1024, type);
+      expect(await scanBody(request, 10 * 1024)).toBe('too_large');
+      // It stopped at the limit instead of reading the other ninety pieces.
+      expect(pulled()).toBeLessThan(20);
+    },
+  );
+
+  it('scans a body within its limit and leaves it for the endpoint', async () => {
+    const { request } = chunkedPost(5, 1024, 'text/plain');
+    expect(await scanBody(request, 10 * 1024)).toBe('clean');
+    expect((await request.text()).length).toBe(5 * 1024);
+    expect(await scanBody(post('hello\u0000', 'text/plain'), 10 * 1024)).toBe('refused_text');
   });
 });

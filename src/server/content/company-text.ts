@@ -19,6 +19,14 @@ export function companyValues(company: CompanyInfo): Record<string, string> {
 }
 
 /**
+ * The value of a placeholder the company record has, or undefined. Own keys only: `{{constructor}}`
+ * or `{{__proto__}}` would otherwise reach Object.prototype and print JavaScript internals.
+ */
+function placeholderValue(values: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(values, key) ? values[key] : undefined;
+}
+
+/**
  * Fills `{{key}}` placeholders in rendered Markdown HTML with escaped company values. Markdown
  * percent-encodes braces inside link targets, so `%7B%7Bkey%7D%7D` is filled too (URL-encoded).
  * An unknown placeholder is left visible so an editor notices the typo.
@@ -26,12 +34,18 @@ export function companyValues(company: CompanyInfo): Record<string, string> {
 export function fillCompanyHtml(html: string, company: CompanyInfo): string {
   const values = companyValues(company);
   return html
-    .replace(/%7B%7B(\w+)%7D%7D/gi, (whole, key: string) => (key in values ? encodeURI(values[key] as string) : whole))
-    .replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? escapeHtml(values[key] as string) : whole));
+    .replace(/%7B%7B(\w+)%7D%7D/gi, (whole, key: string) => {
+      const value = placeholderValue(values, key);
+      return value === undefined ? whole : encodeURI(value);
+    })
+    .replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+      const value = placeholderValue(values, key);
+      return value === undefined ? whole : escapeHtml(value);
+    });
 }
 
 /** For plain text (titles, descriptions from the front matter). */
 export function fillCompanyText(text: string, company: CompanyInfo): string {
   const values = companyValues(company);
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => placeholderValue(values, key) ?? whole);
 }

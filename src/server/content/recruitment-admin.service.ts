@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import type { JobInput } from '../../lib/gallery-schemas.ts';
+import { serialId } from '../../lib/row-id.ts';
 
 /** Job posts (/admin/recruitment) feeding the about-us page and /api/get-recruitment/. */
 type JobRow = typeof recruitments.$inferSelect;
@@ -17,6 +18,7 @@ export async function listJobsForAdmin(page: number): Promise<{ items: JobRow[];
 }
 
 export async function jobForAdmin(id: number): Promise<JobRow> {
+  if (serialId(id) === null) throw notFound('job_not_found', 'ไม่พบประกาศนี้');
   const db = await getDb();
   const [row] = await db.select().from(recruitments).where(eq(recruitments.id, id));
   if (!row) throw notFound('job_not_found', 'ไม่พบประกาศนี้');

@@ -4,6 +4,7 @@ import { parse } from 'promptparse';
 import { slipVerify, trueMoneySlipVerify } from 'promptparse/validate';
 import { bankName } from '../../lib/thai-banks.ts';
 import { errorFields, log } from '../log.ts';
+import { withDecodeSlot } from '../storage/decode-slots.ts';
 
 /**
  * What a slip's "slip verify" mini QR says (docs/design.md section 14). The pixels come from sharp (any JPEG,
@@ -31,13 +32,15 @@ export interface SlipReading {
 const DECODE_SIDES = [1400, 800] as const;
 
 async function luminance(bytes: Uint8Array, maxSide: number): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
-    .rotate() // EXIF orientation of phone photos
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await withDecodeSlot(() =>
+    sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate() // EXIF orientation of phone photos
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 

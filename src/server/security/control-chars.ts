@@ -53,47 +53,82 @@ function badJsonValue(value: unknown, depth = 0): boolean {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export type BodyScan = 'clean' | 'refused_text' | 'too_large';
+
 /**
- * Whether a request body carries refused text. Reads a clone, so the endpoint still gets the body. A
- * body that does not parse is left to the endpoint, which answers its own 400.
+ * A copy of the body that errors once more than `limit` bytes arrived, so a body of any framing
+ * (chunked ones say no size) is read only up to its limit. `over()` says whether that is why it failed.
  */
-export async function badBody(request: Request): Promise<boolean> {
-  if (!BODY_METHODS.has(request.method.toUpperCase()) || request.body === null) return false;
+function cappedCopy(request: Request, limit: number): { copy: Response; over: () => boolean } {
+  const source = request.clone().body!.getReader();
+  let received = 0;
+  let over = false;
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await source.read();
+      if (done) return controller.close();
+      received += value.byteLength;
+      if (received > limit) {
+        over = true;
+        void source.cancel().catch(() => {});
+        return controller.error(new RangeError('body over its limit'));
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => source.cancel(reason),
+  });
+  return { copy: new Response(counted, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }), over: () => over };
+}
+
+/**
+ * Reads a copy of the body, at most `limit` bytes of it, and says whether it carries refused text or
+ * is over the limit. The endpoint still gets the body. A body that does not parse is left to the
+ * endpoint, which answers its own 400.
+ */
+export async function scanBody(request: Request, limit = Number.POSITIVE_INFINITY): Promise<BodyScan> {
+  if (!BODY_METHODS.has(request.method.toUpperCase()) || request.body === null) return 'clean';
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const { copy, over } = cappedCopy(request, limit);
+  const verdict = (refused: boolean): BodyScan => (refused ? 'refused_text' : 'clean');
   if (type.includes('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await request.clone().formData();
+      form = await copy.formData();
     } catch {
-      return false;
+      return over() ? 'too_large' : 'clean';
     }
     for (const [key, value] of form) {
-      if (badText(key, false)) return true;
-      if (typeof value === 'string' ? badText(value, false) : badText(value.name, true)) return true;
+      if (badText(key, false)) return 'refused_text';
+      if (typeof value === 'string' ? badText(value, false) : badText(value.name, true)) return 'refused_text';
     }
-    return false;
+    return 'clean';
   }
   let text: string;
   try {
-    text = await request.clone().text();
+    text = await copy.text();
   } catch {
-    return false;
+    return over() ? 'too_large' : 'clean';
   }
   if (type.includes('application/x-www-form-urlencoded')) {
     for (const pair of text.split('&')) {
       const decodedPair = decoded(pair.replace(/\+/g, ' '));
-      if (decodedPair === null || badText(decodedPair, false)) return true;
+      if (decodedPair === null || badText(decodedPair, false)) return 'refused_text';
     }
-    return false;
+    return 'clean';
   }
   if (type.includes('json')) {
     try {
-      return badJsonValue(JSON.parse(text));
+      return verdict(badJsonValue(JSON.parse(text)));
     } catch {
-      return badText(text, false);
+      return verdict(badText(text, false));
     }
   }
-  return badText(text, false);
+  return verdict(badText(text, false));
+}
+
+/** Whether a request body carries refused text, read whole (the edge reads it capped: scanBody). */
+export async function badBody(request: Request): Promise<boolean> {
+  return (await scanBody(request)) === 'refused_text';
 }
 
 export const REFUSED_TEXT_MESSAGE = 'ข้อมูลที่ส่งมามีอักขระที่ระบบไม่รองรับ กรุณาตรวจสอบแล้วลองใหม่อีกครั้ง';

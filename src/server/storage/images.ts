@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { badRequest } from '../http/errors.ts';
 import { publicUrl, storage } from './storage.ts';
+import { withDecodeSlot } from './decode-slots.ts';
 
 /**
  * Every uploaded picture goes through here (docs/design.md section 11): checked by its content (a name or a
@@ -49,8 +50,15 @@ export async function inspectPicture(bytes: Uint8Array): Promise<{ format: strin
   return { format: metadata.format, width: metadata.width, height: metadata.height };
 }
 
-/** Checks, cleans and stores a picture in the public storage; returns what an <img> needs. */
-export async function storePicture(bytes: Uint8Array, folder: PictureFolder): Promise<StoredPicture> {
+/**
+ * Checks, cleans and stores a picture in the public storage; returns what an <img> needs. One picture at
+ * a time per decode slot (decode-slots.ts), so parallel uploads cannot hold many bitmaps at once.
+ */
+export function storePicture(bytes: Uint8Array, folder: PictureFolder): Promise<StoredPicture> {
+  return withDecodeSlot(() => decodeAndStore(bytes, folder));
+}
+
+async function decodeAndStore(bytes: Uint8Array, folder: PictureFolder): Promise<StoredPicture> {
   await inspectPicture(bytes);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
   let upright: { data: Buffer; info: OutputInfo };

@@ -2,6 +2,7 @@ import { checkbox, adminForm, parseWith, textFields } from '../../../server/admi
 import { notFound } from '../../../server/http/errors';
 import { deleteJob, saveJob } from '../../../server/content/recruitment-admin.service';
 import { jobSchema } from '../../../lib/gallery-schemas';
+import { serialId } from '../../../lib/row-id';
 
 /** New or changed job post (hidden `id` for a change); `intent=delete` removes it. */
 export const POST = adminForm(
@@ -13,8 +14,8 @@ export const POST = adminForm(
   },
   async ({ actor, form }) => {
     const rawId = form.get('id');
-    const id = rawId === null || rawId === '' ? undefined : Number(rawId);
-    if (id !== undefined && (!Number.isInteger(id) || id <= 0)) throw notFound('job_not_found', 'ไม่พบประกาศนี้');
+    const id = rawId === null || rawId === '' ? undefined : (serialId(rawId) ?? undefined);
+    if (id === undefined && rawId !== null && rawId !== '') throw notFound('job_not_found', 'ไม่พบประกาศนี้');
     if (form.get('intent') === 'delete') {
       if (id === undefined) throw notFound('job_not_found', 'ไม่พบประกาศนี้');
       await deleteJob(actor, id);

@@ -11,10 +11,11 @@ import {
   updateAlbum,
 } from '../../../../server/content/gallery-admin.service';
 import { albumSchema, captionSchema } from '../../../../lib/gallery-schemas';
+import { serialId } from '../../../../lib/row-id';
 
 const pictureId = (form: FormData) => {
-  const id = Number(form.get('pictureId'));
-  if (!Number.isInteger(id) || id <= 0) throw notFound('gallery_picture_not_found', 'ไม่พบรูปนี้ในอัลบั้ม');
+  const id = serialId(form.get('pictureId'));
+  if (id === null) throw notFound('gallery_picture_not_found', 'ไม่พบรูปนี้ในอัลบั้ม');
   return id;
 };
 const direction = (form: FormData) => (form.get('direction') === 'up' ? 'up' : 'down');

@@ -2,6 +2,7 @@ import { checkbox, adminForm, parseWith, textFields } from '../../../../server/a
 import { notFound } from '../../../../server/http/errors';
 import { restorePageVersion, savePage, unpublishPage } from '../../../../server/content/pages.service';
 import { pageDraftSchema, pageSlugSchema } from '../../../../lib/content-schemas';
+import { serialId } from '../../../../lib/row-id';
 
 /** The page editor's form actions: save (draft or publish), unpublish, restore. */
 export const POST = adminForm(
@@ -22,8 +23,8 @@ export const POST = adminForm(
         await unpublishPage(actor, slug);
         return { message: 'ซ่อนหน้านี้จากหน้าร้านแล้ว', redirect: back };
       case 'restore': {
-        const versionId = Number(form.get('versionId'));
-        if (!Number.isInteger(versionId) || versionId <= 0) throw notFound('page_version_not_found', 'ไม่พบฉบับที่ต้องการกู้คืน');
+        const versionId = serialId(form.get('versionId'));
+        if (versionId === null) throw notFound('page_version_not_found', 'ไม่พบฉบับที่ต้องการกู้คืน');
         await restorePageVersion(actor, slug, versionId);
         return { message: 'กู้คืนฉบับเดิมเข้าร่างแล้ว ตรวจดูตัวอย่างแล้วกด เผยแพร่', redirect: back };
       }
