@@ -249,6 +249,8 @@ describe('every route is accounted for', () => {
       'server/admin/members-admin.service.ts', // the role of the member looked at, not of the caller
       'server/admin/staff.service.ts', // the team list and role changes
       'server/operator/commands.ts', // the operator's grant command: the role before, for the audit row
+      'server/auth/second-step-lockout.ts', // the locked account's role, for its audit row
+      'server/auth/two-factor.service.ts', // the owner's reset: whether the member reset holds a role
     ]);
     const src = join(import.meta.dirname, '../../src');
     const files = readdirSync(src, { recursive: true, withFileTypes: true })
