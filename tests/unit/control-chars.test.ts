@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badBody, badText, badUrlPart } from '../../src/server/security/control-chars';
+import { badBody, badImportedText, badText, badUrlPart } from '../../src/server/security/control-chars';
 
 const url = (path: string) => new URL(path, 'http://127.0.0.1:4321');
 const post = (body: string, type: string) => new Request('http://127.0.0.1:4321/api/x', { method: 'POST', body, headers: { 'content-type': type } });
@@ -44,5 +44,19 @@ describe('text refused at the edge', () => {
     const request = post('{"a":"b"}', 'application/json');
     await badBody(request);
     expect(await request.json()).toEqual({ a: 'b' });
+  });
+});
+
+describe('imported cells', () => {
+  it.each([
+    ['NUL', true, 'a\u0000b'],
+    ['BEL', true, 'ding\u0007'],
+    ['escape', true, '\u001b[31m'],
+    ['RTL override', true, '\u202Egnp.exe'],
+    ['left-to-right isolate', true, 'a\u2066b'],
+    ['tab and line breaks', false, 'บรรทัด\tหนึ่ง\r\nสอง'],
+    ['Thai text', false, 'สินค้า'],
+  ])('%s: refused %s', (_, refused, text) => {
+    expect(badImportedText(text)).toBe(refused);
   });
 });
