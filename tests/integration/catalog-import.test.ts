@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { count, eq, inArray, like } from 'drizzle-orm';
@@ -278,5 +280,16 @@ describe('CSV safety (issue 32)', () => {
     expect(await expireCheckedImports(new Date(Date.now() + 25 * hour))).toBeGreaterThanOrEqual(2);
     await expect(importFile(token)).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.status === 404);
     expect(await loadImportReport(token)).toBeNull();
+  });
+
+  it('checking a new file deletes the files checked more than a day ago', async () => {
+    const stale = await keepImportFile(encode(`${HEADER}\nSTALE-1,ก,,gifts,,1,1,,1,0,,\n`));
+    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    await utimes(path.join(process.env.DATA_DIR as string, 'uploads', 'private', 'imports', `${stale}.csv`), twoDaysAgo, twoDaysAgo);
+    const client = await staffClient();
+    const checked = await client.call(importCheck, 'POST', '/api/admin/import/check', { headers: { accept: 'application/json' }, form: csvFile(encode(`${HEADER}\nFRESH-1,ก,,gifts,,1,1,,1,0,,\n`)) });
+    expect(checked.status).toBe(200);
+    await expect(importFile(stale)).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.status === 404);
+    expect(await importFile((checked.body.data as { token: string }).token)).toBeInstanceOf(Uint8Array);
   });
 });
