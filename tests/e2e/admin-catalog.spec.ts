@@ -204,6 +204,25 @@ test.describe('catalog back office', () => {
     expect((await page.request.get(`/product/CSV-${stamp}-2`)).status()).toBe(404);
   });
 
+  test('CSV import page: says how formula cells are guarded, and reads a Thai Windows-874 file, saying so', async ({ page }, testInfo) => {
+    const project = testInfo.project.name;
+    await memberWithRole(page, project, 'staff');
+    await page.goto('/admin/import');
+    await expect(page.getByTestId('export-formula-note')).toContainText("จะมีเครื่องหมาย ' นำหน้า");
+    await expect(page.getByTestId('export-formula-note')).toContainText('กลับเป็นเหมือนเดิม');
+    const stamp = `${project === 'phone' ? 'P' : 'D'}${Date.now() % 1_000_000}`;
+    const csv = `code,name,category,price\r\nTIS-${stamp},ถุงผ้าลายช้าง,bags,99\r\n`;
+    // Windows-874 (TIS-620): Thai U+0E01..U+0E5B is the byte codepoint - 0x0E00 + 0xA0; ASCII is itself.
+    const bytes = Buffer.from([...csv].map((char) => {
+      const code = char.codePointAt(0) as number;
+      return code < 0x80 ? code : code - 0x0e00 + 0xa0;
+    }));
+    await page.getByLabel('ไฟล์ CSV', { exact: true }).setInputFiles({ name: 'thai-874.csv', mimeType: 'text/csv', buffer: bytes });
+    await page.getByRole('button', { name: 'ตรวจสอบไฟล์' }).click();
+    await expect(page.getByTestId('import-encoding')).toContainText('Windows-874 (ภาษาไทย Windows)');
+    await expect(page.getByTestId('import-error-count')).toHaveText('0');
+  });
+
   test('who may open the catalog pages: nobody without a role (404), editors get 403', async ({ page }, testInfo) => {
     for (const path of ['/admin/products', '/admin/products/new', '/admin/categories', '/admin/brands', '/admin/import']) {
       expect((await page.request.get(path)).status(), path).toBe(404);

@@ -65,6 +65,19 @@ describe('S3 storage driver', () => {
     await expect(driver.put('public', '../escape', bytes, 'text/plain')).rejects.toThrow(/invalid storage key/);
   });
 
+  it('lists the objects under a folder with when each was written', async () => {
+    const bytes = new TextEncoder().encode('code\n');
+    const before = Date.now() - 60_000;
+    await driver.put('private', 'imports/a.csv', bytes, 'text/csv');
+    await driver.put('private', 'imports/a.json', bytes, 'application/json');
+    await driver.put('private', 'slips/b.webp', bytes, 'image/webp');
+    await driver.put('public', 'imports/c.csv', bytes, 'text/csv');
+    const listed = await driver.list('private', 'imports/');
+    expect(listed.map((object) => object.key).sort()).toEqual(['imports/a.csv', 'imports/a.json']);
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(await driver.list('private', 'nothing-here/')).toEqual([]);
+  });
+
   it('stores pictures through the pipeline and the shop serves them from the bucket', async () => {
     expect(storage()).toBe(driver);
     const bytes = new Uint8Array(await sharp({ create: { width: 800, height: 400, channels: 3, background: '#ffd000' } }).png().toBuffer());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badBody, badText, badUrlPart, scanBody } from '../../src/server/security/control-chars';
+import { badBody, badImportedText, badText, badUrlPart, scanBody } from '../../src/server/security/control-chars';
 
 const url = (path: string) => new URL(path, 'http://127.0.0.1:4321');
 const post = (body: string, type: string) => new Request('http://127.0.0.1:4321/api/x', { method: 'POST', body, headers: { 'content-type': type } });
@@ -76,5 +76,19 @@ describe('text refused at the edge', () => {
     expect(await scanBody(request, 10 * 1024)).toBe('clean');
     expect((await request.text()).length).toBe(5 * 1024);
     expect(await scanBody(post('hello\u0000', 'text/plain'), 10 * 1024)).toBe('refused_text');
+  });
+});
+
+describe('imported cells', () => {
+  it.each([
+    ['NUL', true, 'a\u0000b'],
+    ['BEL', true, 'ding\u0007'],
+    ['escape', true, '\u001b[31m'],
+    ['RTL override', true, '\u202Egnp.exe'],
+    ['left-to-right isolate', true, 'a\u2066b'],
+    ['tab and line breaks', false, 'บรรทัด\tหนึ่ง\r\nสอง'],
+    ['Thai text', false, 'สินค้า'],
+  ])('%s: refused %s', (_, refused, text) => {
+    expect(badImportedText(text)).toBe(refused);
   });
 });

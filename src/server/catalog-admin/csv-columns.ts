@@ -1,5 +1,7 @@
 import { formatTiers, parseBaht, parseTiers, parseWholeNumber, PRODUCT_CODE_HINT, PRODUCT_CODE_PATTERN, tierProblem, MAX_PRICE_SATANG, MAX_STOCK, type TierInput } from '../../lib/product-rules.ts';
 import { normalizeText } from '../../lib/thai-text.ts';
+import { spreadsheetSafeText, textFromSpreadsheetCell } from '../../lib/spreadsheet-cells.ts';
+import { badImportedText } from '../security/control-chars.ts';
 
 /**
  * The product CSV (import, export and the template share it). One row per product, created or updated
@@ -7,6 +9,12 @@ import { normalizeText } from '../../lib/thai-text.ts';
  */
 export const CSV_COLUMNS = ['code', 'name', 'name_en', 'category', 'brand', 'price', 'stock', 'unit', 'active', 'recommended', 'tiers', 'description'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/**
+ * Columns holding free text: the export guards them against spreadsheet formulas and the import undoes
+ * exactly that guard. Price, stock, flags and tiers are numbers (a negative number is not a formula).
+ */
+const TEXT_COLUMNS: ReadonlySet<CsvColumn> = new Set(['code', 'name', 'name_en', 'category', 'brand', 'unit', 'description']);
 
 /** Thai headings people type in Excel are accepted too. */
 const ALIASES: Record<string, CsvColumn> = {
@@ -75,8 +83,15 @@ function flag(text: string): boolean | null {
 export function readRow(cells: readonly string[], columns: Map<CsvColumn, number>, line: number): CsvRow | { line: number; code: string; reason: string } {
   const cell = (key: CsvColumn) => {
     const index = columns.get(key);
-    return index === undefined ? undefined : (cells[index] ?? '');
+    if (index === undefined) return undefined;
+    const text = cells[index] ?? '';
+    return TEXT_COLUMNS.has(key) ? textFromSpreadsheetCell(text) : text;
   };
+  const refusedAt = cells.findIndex((text) => badImportedText(text));
+  if (refusedAt >= 0) {
+    const rawCode = cell('code') ?? '';
+    return { line, code: badImportedText(rawCode) ? '' : normalizeText(rawCode), reason: refusedTextReason(columns, refusedAt) };
+  }
   const code = normalizeText(cell('code') ?? '');
   const fail = (reason: string) => ({ line, code, reason });
   if (!code) return fail('ไม่มีรหัสสินค้า');
@@ -135,6 +150,11 @@ export function readRow(cells: readonly string[], columns: Map<CsvColumn, number
   return { line, code, fields };
 }
 
+function refusedTextReason(columns: Map<CsvColumn, number>, index: number): string {
+  const column = [...columns].find(([, at]) => at === index)?.[0];
+  return `${column ? `ช่อง ${column} ` : ''}มีอักขระที่ระบบไม่รองรับ (อักขระควบคุม เช่น NUL, BEL, ESC หรืออักขระกลับทิศทางข้อความ) กรุณาลบออกแล้วนำเข้าใหม่`;
+}
+
 /** Tier rules for the price and tiers a product will have after this row. */
 export function mergedTierProblem(priceSatang: number, tiers: readonly TierInput[]): string | null {
   return tierProblem(priceSatang, tiers);
@@ -157,17 +177,17 @@ export interface ExportRow {
 
 export function exportCells(row: ExportRow): string[] {
   return [
-    row.code,
-    row.name,
-    row.nameEn,
-    row.categoryCode,
-    row.brandCode ?? '',
+    spreadsheetSafeText(row.code),
+    spreadsheetSafeText(row.name),
+    spreadsheetSafeText(row.nameEn),
+    spreadsheetSafeText(row.categoryCode),
+    spreadsheetSafeText(row.brandCode ?? ''),
     (row.priceSatang / 100).toFixed(2).replace(/\.00$/, ''),
     String(row.stock),
-    row.unit,
+    spreadsheetSafeText(row.unit),
     row.active ? '1' : '0',
     row.recommended ? '1' : '0',
     formatTiers(row.tiers),
-    row.description,
+    spreadsheetSafeText(row.description),
   ];
 }

@@ -1,12 +1,15 @@
 import { parse } from 'csv-parse';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { getDb, type DbOrTx } from '../db/client.ts';
 import { auditLog, brands, categories, productPriceTiers, products, stockMovements } from '../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { storage } from '../storage/storage.ts';
+import { badImportedText } from '../security/control-chars.ts';
+import { log, errorFields } from '../log.ts';
 import { groupTiersByProduct, lowestTierPrice, sortTiers } from '../../lib/pricing.ts';
 import { formatTiers, type TierInput } from '../../lib/product-rules.ts';
 import { searchKey } from '../../lib/thai-text.ts';
@@ -35,7 +38,14 @@ export interface ImportReport {
   unchanged: number;
   errors: ImportProblem[];
   unknownColumns: string[];
+  /** How the file's bytes were read: UTF-8, or Thai Windows-874 (TIS-620) converted (decision 174). */
+  encoding: ImportEncoding;
 }
+
+export type ImportEncoding = 'utf-8' | 'windows-874';
+
+/** What the import says about a file it read as Thai Windows-874 (TIS-620) rather than UTF-8. */
+export const WINDOWS_874_NOTE = '(ไฟล์นี้อ่านเป็น Windows-874 (ภาษาไทย Windows) และแปลงเป็น UTF-8 แล้ว)';
 
 interface Refs {
   categories: Map<string, { id: number; name: string; nameEn: string }>;
@@ -72,9 +82,48 @@ async function loadRefs(db: DbOrTx): Promise<Refs> {
   };
 }
 
+// A Thai vowel or tone mark sits on a consonant (or on another mark). Text read as Windows-874 with one
+// anywhere else (after a Latin letter, say) was some other encoding: é in Latin-1 reads as a tone mark.
+const isThaiMark = (code: number) => code === 0x0e31 || (code >= 0x0e34 && code <= 0x0e3a) || (code >= 0x0e47 && code <= 0x0e4e);
+const isThaiLetter = (code: number) => code >= 0x0e01 && code <= 0x0e5b;
+const carriesThaiMark = (code: number) => code >= 0x0e01 && code < 0x0e50;
+
+function readsAsThai(text: string): boolean {
+  let thai = false;
+  let previous = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isThaiMark(code) && !carriesThaiMark(previous)) return false;
+    if (isThaiLetter(code)) thai = true;
+    previous = code;
+  }
+  return thai;
+}
+
+/**
+ * The file's text. UTF-8 (with or without Excel's BOM) is read as it is; a file that is not UTF-8 but
+ * reads as Thai in Windows-874 (TIS-620, what older Excel and POS programs save) is converted, and the
+ * report says so; anything else is refused in Thai, naming the encoding to save as.
+ */
+function decodeFile(bytes: Uint8Array): { input: Buffer | string; encoding: ImportEncoding } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isUtf8(buffer)) return { input: buffer, encoding: 'utf-8' };
+  let text: string | null;
+  try {
+    text = new TextDecoder('windows-874', { fatal: true }).decode(buffer);
+  } catch {
+    text = null;
+  }
+  if (text !== null && readsAsThai(text)) return { input: text, encoding: 'windows-874' };
+  throw badRequest(
+    'csv_encoding',
+    'อ่านไฟล์นี้ไม่ได้: ไฟล์ไม่ได้เข้ารหัสเป็น UTF-8 และไม่ใช่ภาษาไทยแบบ Windows-874 (TIS-620) กรุณาบันทึกจาก Excel เป็น “CSV UTF-8 (คั่นด้วยจุลภาค)” แล้วลองใหม่',
+  );
+}
+
 /** Records of the file with the line each ends on; a malformed file is one Thai 400. */
-async function* records(bytes: Uint8Array): AsyncGenerator<{ cells: string[]; line: number }> {
-  const parser = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+async function* records(input: Buffer | string): AsyncGenerator<{ cells: string[]; line: number }> {
+  const parser = parse(input, {
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
@@ -313,7 +362,8 @@ async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan, refs: Refs): P
  */
 async function run(db: DbOrTx, bytes: Uint8Array, apply: AuditActor | null, onProgress?: (done: number) => void | Promise<void>): Promise<ImportReport> {
   const refs = await loadRefs(db);
-  const report: ImportReport = { rows: 0, creates: 0, updates: 0, unchanged: 0, errors: [], unknownColumns: [] };
+  const { input, encoding } = decodeFile(bytes);
+  const report: ImportReport = { rows: 0, creates: 0, updates: 0, unchanged: 0, errors: [], unknownColumns: [], encoding };
   const seen = new Map<string, number>();
   let columns: ReturnType<typeof mapHeader>['columns'] | null = null;
   let batch: CsvRow[] = [];
@@ -329,8 +379,11 @@ async function run(db: DbOrTx, bytes: Uint8Array, apply: AuditActor | null, onPr
     batch = [];
     await onProgress?.(report.rows);
   };
-  for await (const { cells, line } of records(bytes)) {
+  for await (const { cells, line } of records(input)) {
     if (!columns) {
+      if (cells.some((cell) => badImportedText(cell))) {
+        throw badRequest('csv_invalid_characters', 'แถวหัวตาราง (บรรทัด 1) มีอักขระที่ระบบไม่รองรับ (อักขระควบคุม เช่น NUL, BEL, ESC หรืออักขระกลับทิศทางข้อความ) กรุณาใช้แม่แบบที่ดาวน์โหลดจากหน้านี้');
+      }
       const header = mapHeader(cells);
       columns = header.columns;
       report.unknownColumns = header.unknown;
@@ -403,4 +456,25 @@ export async function importFile(token: string): Promise<Uint8Array> {
 
 export async function forgetImportFile(token: string): Promise<void> {
   if (/^[a-f0-9]{32}$/.test(token)) await storage().delete('private', `imports/${token}.csv`);
+}
+
+/** How long a checked file waits to be applied before it is deleted, with its report. */
+export const CHECKED_IMPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes kept import files and their reports older than CHECKED_IMPORT_LIFETIME_MS: a file checked but
+ * never applied would otherwise stay in private storage for ever. Run when a new file is checked; a
+ * failure here is logged and never stops that check. Returns how many objects were deleted.
+ */
+export async function expireCheckedImports(now = new Date()): Promise<number> {
+  try {
+    const cutoff = now.getTime() - CHECKED_IMPORT_LIFETIME_MS;
+    const kept = await storage().list('private', 'imports/');
+    const old = kept.filter((object) => object.modifiedAt.getTime() < cutoff);
+    for (const object of old) await storage().delete('private', object.key);
+    return old.length;
+  } catch (error) {
+    log.error('expiring checked imports failed', errorFields(error));
+    return 0;
+  }
 }

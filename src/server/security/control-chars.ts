@@ -13,10 +13,22 @@ const CONTROL_STRICT = /[\u0000-\u001f\u007f]/;
 const CONTROL_IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * Bidirectional overrides, embeddings and isolates. The edge lets them through; an imported cell refuses
+ * them as well, because a file sets many products' names and descriptions at once, shown on every page
+ * and in every later export, where an RTL override turns the text around (decision 174).
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
 export type RefusedPart = 'path' | 'query' | 'body';
 
 export function badText(value: string, strict: boolean): boolean {
   return (strict ? CONTROL_STRICT : CONTROL_IN_BODY).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** A cell of an imported file (CSV): the body rule, plus the bidirectional controls. */
+export function badImportedText(value: string): boolean {
+  return badText(value, false) || BIDI_CONTROL.test(value);
 }
 
 function decoded(component: string): string | null {

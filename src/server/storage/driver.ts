@@ -10,12 +10,19 @@ export interface StoredObject {
   contentType: string;
 }
 
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface StorageDriver {
   readonly name: string;
   put(visibility: Visibility, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(visibility: Visibility, key: string): Promise<StoredObject | null>;
   delete(visibility: Visibility, key: string): Promise<void>;
   exists(visibility: Visibility, key: string): Promise<boolean>;
+  /** Every object whose key starts with `prefix` (a folder such as `imports/`), with when it was written. */
+  list(visibility: Visibility, prefix: string): Promise<ListedObject[]>;
 }
 
 /** Keys are made by the shop, never taken from a request as they are: one shape, no `..`, no leading slash. */

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -90,6 +91,20 @@ export function s3Driver(options: S3Options): StorageDriver {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async list(visibility, prefix) {
+      const listed = [];
+      let continuationToken: string | undefined;
+      do {
+        const answer = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${visibility}/${prefix}`, ...(continuationToken ? { ContinuationToken: continuationToken } : {}) }),
+        );
+        for (const object of answer.Contents ?? []) {
+          if (object.Key) listed.push({ key: object.Key.slice(visibility.length + 1), modifiedAt: object.LastModified ?? new Date(0) });
+        }
+        continuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+      } while (continuationToken);
+      return listed;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { env } from '../env.ts';
@@ -12,7 +12,7 @@ import { parseStorageUrl, s3Driver } from './s3.ts';
  * `/media/<key>` with a year of caching (their names are content hashes); private ones only through
  * endpoints that check who asks.
  */
-export { contentTypeFor, isValidKey, type StorageDriver, type StoredObject, type Visibility } from './driver.ts';
+export { contentTypeFor, isValidKey, type ListedObject, type StorageDriver, type StoredObject, type Visibility } from './driver.ts';
 
 /** A directory under DATA_DIR: `uploads/public/<key>` and `uploads/private/<key>`. */
 export function localDriver(root = path.resolve(env().DATA_DIR, 'uploads')): StorageDriver {
@@ -49,6 +49,23 @@ export function localDriver(root = path.resolve(env().DATA_DIR, 'uploads')): Sto
       } catch {
         return false;
       }
+    },
+    async list(visibility, prefix) {
+      assertKey(`${prefix.replace(/\/$/, '')}/x`);
+      const folder = path.join(root, visibility, prefix);
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const listed = [];
+      for (const name of names) {
+        const info = await stat(path.join(folder, name)).catch(() => null);
+        if (info?.isFile()) listed.push({ key: `${prefix.replace(/\/$/, '')}/${name.split(path.sep).join('/')}`, modifiedAt: info.mtime });
+      }
+      return listed;
     },
   };
 }
