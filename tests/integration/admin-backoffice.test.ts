@@ -24,6 +24,7 @@ import { parseAdminOrderQuery } from '../../src/lib/admin-orders';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
 import { call, createMember, productWithStock, stockOf, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { pdfPages, thaiKey } from '../fixtures/pdf-text';
+import { pdfBarcodes } from '../fixtures/pdf-barcodes';
 import { latestMailTo, settleOutbox } from '../fixtures/outbox';
 
 const PASSWORD = 'ดอกไม้บานที่เชียงใหม่';
@@ -280,6 +281,23 @@ describe('orders in the back office', () => {
     expect(slips[0]).toContain(views[0]!.lines[0]!.productCode);
     expect(slips[1]).toContain(thaiKey('รวม 1 รายการ 2 ชิ้น'));
     await expect(ordersForDocuments(['YL00000000000'])).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a label carries the tracking number as the large barcode under the carrier, the order number as the small one', async () => {
+    const { shippingLabelsPdf } = await import('../../src/server/documents/order-documents');
+    const { ordersForDocuments } = await import('../../src/server/orders/admin-orders.service');
+    const { getCompany } = await import('../../src/server/company/company.service');
+    const placed = await newOrder(shopper, { recipient: 'นางสาวน้ำผึ้ง ใจดี' });
+    const [view] = await ordersForDocuments([placed.order.orderNo]);
+    const shipped = { ...view!, carrier: 'ไปรษณีย์ไทย EMS', trackingNo: 'EF123456789TH' };
+    const bytes = await shippingLabelsPdf([view!, shipped], await getCompany());
+    // Read back as a scanner would: the barcodes in drawing order, the larger first on a shipped label.
+    expect(await pdfBarcodes(bytes)).toEqual([[placed.order.orderNo], ['EF123456789TH', placed.order.orderNo]]);
+    const [unshippedText, shippedText] = await pdfPages(bytes);
+    expect(shippedText).toContain(thaiKey('ไปรษณีย์ไทย EMS'));
+    expect(shippedText).toContain('EF123456789TH');
+    expect(shippedText).toContain(placed.order.orderNo);
+    expect(unshippedText).not.toContain('EF123456789TH');
   });
 
   it('imports tracking numbers after a preview that says why each refused row is refused', async () => {

@@ -61,19 +61,26 @@ async function drawLabel(doc: PdfDoc, order: OrderView, company: CompanyInfo): P
     y = doc.y + mm(2);
   }
 
-  doc.font(THAI_FONT).fontSize(10).text(`ขนส่ง: ${order.carrier ?? order.deliveryName}`, left, y, { width });
-  y = doc.y;
-  if (order.trackingNo) {
-    doc.text(`เลขพัสดุ: ${order.trackingNo}`, left, y, { width });
-    y = doc.y;
-  }
+  const carrier = order.carrier ?? order.deliveryName;
   const pieces = order.lines.reduce((sum, line) => sum + line.amount, 0);
-  doc.text(`จำนวนสินค้า ${pieces} ชิ้น`, left, y, { width });
+  if (!order.trackingNo) doc.font(THAI_FONT).fontSize(10).text(`ขนส่ง: ${carrier}`, left, y, { width });
+  doc.font(THAI_FONT).fontSize(10).text(`จำนวนสินค้า ${pieces} ชิ้น`, left, order.trackingNo ? y : doc.y, { width });
 
-  // The barcode sits at the foot of the label, where scanners at the counter expect it.
-  const barcode = await code128Png(order.orderNo, { heightMm: 12, includeText: false });
-  const barcodeTop = mm(150) - mm(5) - mm(24);
-  doc.image(barcode, left + mm(5), barcodeTop, { width: width - mm(10), height: mm(16) });
+  // Barcodes sit at the foot of the label, where scanners at the counter expect them. The carrier scans
+  // the tracking number, so once there is one it is the large barcode, under the carrier's name, and the
+  // shop's order number is a small one beside its text.
+  const foot = mm(150) - mm(5);
+  if (order.trackingNo) {
+    const top = foot - mm(42);
+    doc.font(THAI_FONT_BOLD).fontSize(12).text(carrier, left, top, { width, align: 'center' });
+    doc.image(await code128Png(order.trackingNo, { heightMm: 12, includeText: false }), left + mm(3), top + mm(6), { width: width - mm(6), height: mm(17) });
+    doc.font(THAI_FONT_BOLD).fontSize(15).text(order.trackingNo, left, top + mm(24), { width, align: 'center' });
+    doc.image(await code128Png(order.orderNo, { heightMm: 8, includeText: false }), left, top + mm(32), { width: mm(48), height: mm(9) });
+    doc.font(THAI_FONT).fontSize(9).text(`คำสั่งซื้อ ${order.orderNo}`, left + mm(50), top + mm(34), { width: width - mm(50) });
+    return;
+  }
+  const barcodeTop = foot - mm(24);
+  doc.image(await code128Png(order.orderNo, { heightMm: 12, includeText: false }), left + mm(5), barcodeTop, { width: width - mm(10), height: mm(16) });
   doc.font(THAI_FONT_BOLD).fontSize(14).text(order.orderNo, left, barcodeTop + mm(17), { width, align: 'center' });
 }
 
