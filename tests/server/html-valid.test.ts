@@ -1,0 +1,93 @@
+/**
+ * The pages of the built server (needs `astro build`) validate with the W3C Nu checker (npm vnu-jar, run
+ * with the machine's Java) with no errors: the shop's public pages, a member's account pages and the back
+ * office as staff, as a browser receives them.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
+
+const PORT = 4536;
+const STAFF_EMAIL = 'html-valid-staff@example.com';
+const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build/dist/vnu.jar');
+let server: ServerProcess;
+let dataDir = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-html-'));
+  server = startServer(PORT, {
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    MAIL_POLL_SECONDS: '0',
+    ORDER_SWEEP_SECONDS: '0',
+    SHOP_ADMIN_EMAILS: STAFF_EMAIL,
+  });
+  await waitReady(server);
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Signs up (staff by SHOP_ADMIN_EMAILS) and answers the session cookie. */
+async function signUp(email: string, phone: string): Promise<string> {
+  const response = await fetch(`${server.base}/api/member-insert`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.base },
+    body: JSON.stringify({ firstName: 'ทดสอบ', lastName: 'หน้าเว็บ', email, phone, password: 'Pa55word!xyzQ', confirmPassword: 'Pa55word!xyzQ', acceptTerms: true }),
+  });
+  expect(response.status).toBe(201);
+  const cookie = response.headers.getSetCookie().find((line) => !line.includes('Max-Age=0'));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(';')[0]!;
+}
+
+/** Each page's HTML written to a folder, then one run of the checker over all of them. */
+async function nuErrors(pages: { path: string; cookie?: string }[]): Promise<string[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'shop-html-pages-'));
+  try {
+    for (const [index, page] of pages.entries()) {
+      const response = await fetch(`${server.base}${page.path}`, { headers: page.cookie ? { Cookie: page.cookie } : {}, redirect: 'manual' });
+      expect(response.status, page.path).toBe(200);
+      writeFileSync(path.join(folder, `${String(index).padStart(2, '0')}.html`), await response.text());
+    }
+    // The checker exits 1 when it reports an error; its JSON report is on stderr either way.
+    const run = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', folder], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stderr?: string; code?: number }) => {
+        if (error.code !== 1 || !error.stderr) throw error;
+        return { stderr: error.stderr };
+      },
+    );
+    const report = JSON.parse(run.stderr) as { messages: { url: string; message: string; extract?: string }[] };
+    return report.messages.map((message) => {
+      const page = pages[Number(path.basename(message.url, '.html'))]?.path;
+      return `${page}: ${message.message} ${message.extract ?? ''}`.trim();
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe('W3C Nu checker', () => {
+  it('finds no error on the public pages, a member’s pages and the back office', async () => {
+    const home = await (await fetch(`${server.base}/`)).text();
+    const product = home.match(/href="(\/product\/P\d+)"/)?.[1];
+    const gallery = home.match(/href="(\/gallery\/[\w-]+)"/)?.[1];
+    expect(product && gallery).toBeTruthy();
+    const member = await signUp('html-valid-member@example.com', '0891230001');
+    const staff = await signUp(STAFF_EMAIL, '0891230002');
+    const errors = await nuErrors([
+      ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/login', '/register', '/cart'].map((page) => ({ path: page })),
+      ...['/user/account/profile', '/user/purchase'].map((page) => ({ path: page, cookie: member })),
+      ...['/admin', '/admin/orders', '/admin/products', '/admin/products/new', '/admin/import', '/admin/promotions', '/admin/members', '/admin/audit', '/admin/pages', '/admin/two-step'].map((page) => ({ path: page, cookie: staff })),
+    ]);
+    expect(errors).toEqual([]);
+  });
+});
