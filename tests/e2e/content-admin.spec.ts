@@ -346,6 +346,8 @@ test.describe('promotions', () => {
     await expect(page.getByTestId('admin-flash')).toContainText(`สร้างโปรโมชั่น ${code} แล้ว`);
     await expect(page.getByLabel('ใช้ได้คนละกี่ครั้ง (ว่าง = ไม่จำกัด)')).toHaveValue('3');
     await expect(page.getByLabel('ใช้ได้เฉพาะคำสั่งซื้อแรกของสมาชิก')).toBeChecked();
+    // What shoppers will read on the card.
+    await expect(page.getByTestId('promotion-preview')).toContainText('ใช้ได้คนละ 3 ครั้ง · เฉพาะคำสั่งซื้อแรกของสมาชิก');
     await screenshot(page, testInfo, 'promotion-limits');
   });
 });
