@@ -72,6 +72,9 @@ export interface PromotionSummary {
   endsAt: string;
   usageLimit: number | null;
   usedCount: number;
+  /** Uses one member may make (null: no such limit), and whether only a member's first order may use it. */
+  perMemberLimit: number | null;
+  firstOrderOnly: boolean;
   state: PromotionState;
   categoryCodes: string[];
   productCodes: string[];

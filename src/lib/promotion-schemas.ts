@@ -44,6 +44,22 @@ const optionalBaht = (label: string) =>
       return Math.round(baht * 100);
     });
 
+/** A whole number of uses, or empty for no limit. */
+const optionalCount = (label: string) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 10_000_000) {
+        ctx.addIssue({ code: 'custom', message: `${label}ต้องเป็นจำนวนเต็มตั้งแต่ 1 ขึ้นไป หรือเว้นว่างถ้าไม่จำกัด` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const bannerColorSchema = z
   .string()
   .trim()
@@ -65,19 +81,9 @@ export const promotionFormSchema = z
     maxDiscount: optionalBaht('ส่วนลดสูงสุด'),
     startsAt: localDate('วันเริ่ม'),
     endsAt: localDate('วันสิ้นสุด'),
-    usageLimit: z
-      .string()
-      .trim()
-      .default('')
-      .transform((value, ctx) => {
-        if (value === '') return null;
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1 || n > 10_000_000) {
-          ctx.addIssue({ code: 'custom', message: 'จำนวนสิทธิ์ต้องเป็นจำนวนเต็มตั้งแต่ 1 ขึ้นไป หรือเว้นว่างถ้าไม่จำกัด' });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    usageLimit: optionalCount('จำนวนสิทธิ์'),
+    perMemberLimit: optionalCount('จำนวนครั้งต่อคน'),
+    firstOrderOnly: z.boolean(),
     active: z.boolean(),
     categoryCodes: z.array(z.string().trim().min(1)).max(200),
     productCodes: z.array(z.string().trim().min(1)).max(500, 'เลือกสินค้าได้ไม่เกิน 500 รายการ'),

@@ -3,7 +3,7 @@ import { parse } from 'promptparse';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { unitPriceFor } from '../../src/lib/pricing';
 import { formatBaht, formatBahtExact, includedVat } from '../../src/lib/money';
-import { waitForIslands } from './helpers';
+import { keepScreenshot, waitForIslands } from './helpers';
 import { sampleAddress } from '../fixtures/address';
 
 /**
@@ -270,3 +270,32 @@ async function stockOf(page: Page, code: string): Promise<number> {
   const body = (await response.json()) as { data: { lines: { stock: number }[] } };
   return body.data.lines[0]!.stock;
 }
+
+test('a member who used WELCOME10 is told why at the code field, before placing an order', { tag: '@phone' }, async ({ page }, testInfo) => {
+  await register(page.request, `welcome-twice-${unique()}@e2e.test`);
+  await addAddress(page.request);
+  const addresses = (await (await page.request.get('/api/user/addresses')).json()) as { data: { id: string }[] };
+  const [first, second] = pickProducts(2, testInfo.project.name === 'phone' ? 6 : 5);
+  const used = await page.request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `welcome-${unique()}` },
+    data: {
+      lines: [{ product_code: first!.code, amount: first!.amount }],
+      address_id: addresses.data[0]!.id,
+      delivery_code: 'kerry',
+      payment_method: 'promptpay',
+      promotion_code: 'WELCOME10',
+    },
+  });
+  expect(used.status(), await used.text()).toBe(201);
+
+  await fillCart(page, [second!]);
+  await page.goto('/order');
+  await expect(page.getByRole('heading', { name: 'สั่งซื้อสินค้า' })).toBeVisible();
+  await page.getByLabel('โค้ดส่วนลด').fill('welcome10');
+  await page.getByRole('button', { name: 'ใช้โค้ด' }).click();
+  await expect(page.getByRole('status')).toHaveText('โค้ดส่วนลดนี้ใช้ได้คนละ 1 ครั้ง และคุณใช้ครบแล้ว');
+  // The code is not taken: the total has no discount and the field is there to try another code.
+  await expect(page.getByLabel('โค้ดส่วนลด')).toHaveValue('welcome10');
+  await expect(page.locator('.checkout-totals')).not.toContainText('ส่วนลด');
+  await keepScreenshot(page, `welcome-used-${testInfo.project.name}`, { fullPage: true });
+});

@@ -325,4 +325,29 @@ test.describe('promotions', () => {
     await expect(visitor.locator(`[data-promotion="${code}"]`)).toHaveAttribute('data-state', 'upcoming');
     await visitor.context().close();
   });
+
+  test('the form shows and saves the limit per member and the first-order switch', { tag: '@phone' }, async ({ page }, testInfo) => {
+    await registerWithRole(page.request, `promo-limits-${testInfo.project.name}`, 'owner');
+    await page.goto('/admin/promotions/WELCOME10');
+    await expect(page.getByLabel('ใช้ได้คนละกี่ครั้ง (ว่าง = ไม่จำกัด)')).toHaveValue('1');
+    await expect(page.getByLabel('ใช้ได้เฉพาะคำสั่งซื้อแรกของสมาชิก')).toBeChecked();
+
+    const code = `LIM${unique().toUpperCase().slice(-8)}`;
+    await page.goto('/admin/promotions/new');
+    await page.getByLabel('โค้ดส่วนลด').fill(code);
+    await page.getByLabel('ชื่อโปรโมชั่น').fill(`ลูกค้าใหม่ ${code}`);
+    await page.getByLabel('ส่วนลด (% หรือ บาท)').fill('5');
+    // Upcoming, not running: other specs count the running promotions on the same server.
+    await page.getByLabel('เริ่ม (เวลาไทย)').fill('2035-01-01T09:00');
+    await page.getByLabel('สิ้นสุด (เวลาไทย)').fill('2035-12-31T23:59');
+    await page.getByLabel('ใช้ได้คนละกี่ครั้ง (ว่าง = ไม่จำกัด)').fill('3');
+    await page.getByLabel('ใช้ได้เฉพาะคำสั่งซื้อแรกของสมาชิก').check();
+    await page.getByRole('button', { name: 'บันทึก' }).click();
+    await expect(page.getByTestId('admin-flash')).toContainText(`สร้างโปรโมชั่น ${code} แล้ว`);
+    await expect(page.getByLabel('ใช้ได้คนละกี่ครั้ง (ว่าง = ไม่จำกัด)')).toHaveValue('3');
+    await expect(page.getByLabel('ใช้ได้เฉพาะคำสั่งซื้อแรกของสมาชิก')).toBeChecked();
+    // What shoppers will read on the card.
+    await expect(page.getByTestId('promotion-preview')).toContainText('ใช้ได้คนละ 3 ครั้ง · เฉพาะคำสั่งซื้อแรกของสมาชิก');
+    await screenshot(page, testInfo, 'promotion-limits');
+  });
 });

@@ -6,7 +6,7 @@ import { orderQuoteSchema } from '../../lib/orders';
 
 /** The checkout preview: the cart priced by the server with delivery and promotion, as the order will be. */
 export const POST = endpoint(async (context) => {
-  await requireMember(context);
+  const member = await requireMember(context);
   const body = await readJson(context.request, orderQuoteSchema);
-  return ok(quoteJson(await quoteOrder(body)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return ok(quoteJson(await quoteOrder(body, member.id)), { headers: { 'Cache-Control': 'private, no-store' } });
 });

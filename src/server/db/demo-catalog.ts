@@ -344,7 +344,7 @@ const DAY = 86_400_000;
 export function demoPromotions(now: Date) {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   return [
-    { code: 'WELCOME10', name: 'สมาชิกใหม่ลด 10%', description: 'ลด 10% เมื่อช้อปครบ ฿300 สูงสุด ฿200', discountType: 'percent' as const, discountValue: 10, minOrderSatang: 30_000, maxDiscountSatang: 20_000, startsAt: at(-10), endsAt: at(60), usageLimit: 1000, usedCount: 12, categories: [] as string[] },
+    { code: 'WELCOME10', name: 'สมาชิกใหม่ลด 10%', description: 'ลด 10% เมื่อช้อปครบ ฿300 สูงสุด ฿200', discountType: 'percent' as const, discountValue: 10, minOrderSatang: 30_000, maxDiscountSatang: 20_000, startsAt: at(-10), endsAt: at(60), usageLimit: 1000, usedCount: 12, perMemberLimit: 1, firstOrderOnly: true, categories: [] as string[] },
     { code: 'GIFT50', name: 'ช้อปของขวัญครบ ฿500 ลด ฿50', description: 'ส่วนลดทันที ฿50 สำหรับหมวดของขวัญและตุ๊กตา', discountType: 'fixed' as const, discountValue: 5_000, minOrderSatang: 50_000, maxDiscountSatang: null, startsAt: at(-3), endsAt: at(30), usageLimit: null, usedCount: 0, categories: ['gifts', 'dolls'] },
     { code: 'PARTY15', name: 'ของชำร่วยลด 15%', description: 'เตรียมงานแต่งงานและงานมงคล ของชำร่วยลด 15% เมื่อสั่งครบ ฿1,000', discountType: 'percent' as const, discountValue: 15, minOrderSatang: 100_000, maxDiscountSatang: 100_000, startsAt: at(-1), endsAt: at(14), usageLimit: 200, usedCount: 3, categories: ['party-favours'] },
     { code: 'NEWYEAR2027', name: 'ต้อนรับปีใหม่ 2570', description: 'ส่วนลด 12% ทุกหมวดสินค้า', discountType: 'percent' as const, discountValue: 12, minOrderSatang: 0, maxDiscountSatang: 30_000, startsAt: at(20), endsAt: at(45), usageLimit: null, usedCount: 0, categories: [] },

@@ -180,6 +180,11 @@ export const promotions = pgTable('promotions', {
   createdAt: createdAt(),
   // issue 11: the banner's background colour on the home page and /promotions (a #rrggbb value).
   bannerColor: text('banner_color').notNull().default('#ffd000'),
+  // issue 29: uses one member may make (null: no limit), counted from their orders that were not
+  // cancelled or expired (decision 178).
+  perMemberLimit: integer('per_member_limit'),
+  // issue 29: only for a member with no order so far that was not cancelled or expired.
+  firstOrderOnly: boolean('first_order_only').notNull().default(false),
 });
 
 export const promotionProducts = pgTable(

@@ -61,12 +61,18 @@ export function shippingFee(company: CompanyInfo, delivery: DeliveryOption | nul
   return delivery.feeSatang;
 }
 
-/** What an order of these lines would charge now: the checkout page shows exactly this. */
-export async function quoteOrder(input: {
-  lines: RequestedLine[];
-  delivery_code?: string | undefined;
-  promotion_code?: string | undefined;
-}): Promise<OrderQuote> {
+/**
+ * What an order of these lines would charge now: the checkout page shows exactly this. With the
+ * member, a code they may no longer use is refused here with its reason, before they place the order.
+ */
+export async function quoteOrder(
+  input: {
+    lines: RequestedLine[];
+    delivery_code?: string | undefined;
+    promotion_code?: string | undefined;
+  },
+  memberId: string | null = null,
+): Promise<OrderQuote> {
   const db = await getDb();
   const company = await getCompany();
   const requested = mergeLines(input.lines);
@@ -78,7 +84,7 @@ export async function quoteOrder(input: {
   let promotionError: OrderQuote['promotionError'] = null;
   if (input.promotion_code) {
     try {
-      const result = await applyPromotion(db, input.promotion_code, promotionLines(priced));
+      const result = await applyPromotion(db, input.promotion_code, promotionLines(priced), new Date(), memberId);
       promotion = { code: result.code, name: result.name, discountSatang: result.discountSatang };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -118,12 +124,15 @@ export function promotionLines(priced: readonly PricedLine[]) {
   }));
 }
 
-/** The check-promotion endpoint: whether a code applies to these lines, and its discount. */
-export async function checkPromotion(code: string, lines: RequestedLine[]): Promise<PromotionResult> {
+/**
+ * The check-promotion endpoint: whether a code applies to these lines, and its discount; for a
+ * signed-in member, whether it applies to them (a per-member limit, first order only).
+ */
+export async function checkPromotion(code: string, lines: RequestedLine[], memberId: string | null = null): Promise<PromotionResult> {
   const db = await getDb();
   const requested = mergeLines(lines);
   const products = await repo.findProductsByCode(db, requested.map((line) => line.product_code));
   const tiers = await repo.tiersByProduct(db, products.map((product) => product.id));
   const { priced } = priceLines(requested, products, tiers);
-  return applyPromotion(db, code, promotionLines(priced));
+  return applyPromotion(db, code, promotionLines(priced), new Date(), memberId);
 }

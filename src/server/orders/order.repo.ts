@@ -28,6 +28,16 @@ const productColumns = {
 };
 
 /**
+ * The ordering member's row, locked for the rest of the transaction: one member's orders are placed one
+ * at a time, so the per-member promotion rules (a limit per member, first order only) count every
+ * earlier order, even one placed at the same moment in another tab (decision 178). `no key update`
+ * does not conflict with rows that merely reference the member (a new session, an address).
+ */
+export async function lockMember(tx: DbOrTx, memberId: string): Promise<void> {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+}
+
+/**
  * The products of an order, locked for the rest of the transaction. Always in id order, so two
  * checkouts sharing products queue on the first shared row instead of deadlocking.
  */

@@ -99,6 +99,8 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
       // Tiers are read before taking the row locks: one round trip less while other checkouts of the
       // same products wait on us.
       const tiers = await repo.tiersByProductCode(tx, requested.map((line) => line.product_code));
+      // The member before the products: every order takes both in this order, so they never deadlock.
+      await repo.lockMember(tx, member.id);
       const locked = await repo.lockProductsByCode(tx, requested.map((line) => line.product_code));
       // A concurrent request with this key may have committed while we waited for the locks.
       const raced = await repo.findOrderByIdempotencyKey(tx, member.id, request.idempotencyKey);
@@ -126,7 +128,7 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
       let discount = 0;
       let promotionCode: string | null = null;
       if (request.promotionCode) {
-        const promotion = await applyPromotion(tx, request.promotionCode, promotionLines(priced), now);
+        const promotion = await applyPromotion(tx, request.promotionCode, promotionLines(priced), now, member.id);
         if (!(await takePromotionUse(tx, promotion.id))) {
           throw badRequest('promotion_used_up', 'โค้ดส่วนลดนี้ถูกใช้ครบจำนวนสิทธิ์แล้ว');
         }

@@ -99,6 +99,8 @@ export async function savePromotion(actor: AuditActor, input: PromotionForm, opt
       startsAt: input.startsAt,
       endsAt: input.endsAt,
       usageLimit: input.usageLimit,
+      perMemberLimit: input.perMemberLimit,
+      firstOrderOnly: input.firstOrderOnly,
       active: input.active,
       bannerColor: input.bannerColor,
       ...(options.bannerImage ? { bannerImage: options.bannerImage } : {}),

@@ -39,6 +39,8 @@ export async function listPromotions(now = new Date()): Promise<PromotionSummary
     endsAt: row.endsAt.toISOString(),
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
+    perMemberLimit: row.perMemberLimit,
+    firstOrderOnly: row.firstOrderOnly,
     state: promotionState(row, now),
     categoryCodes: categoryRows.filter((c) => c.promotionId === row.id).map((c) => c.code),
     productCodes: productRows.filter((p) => p.promotionId === row.id).map((p) => p.code),

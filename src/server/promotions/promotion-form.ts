@@ -8,6 +8,7 @@ export function readPromotionForm(form: FormData): PromotionForm {
   return parseWith(promotionFormSchema, {
     ...fields,
     active: checkbox(form, 'active'),
+    firstOrderOnly: checkbox(form, 'firstOrderOnly'),
     categoryCodes: form.getAll('category').filter((value): value is string => typeof value === 'string'),
     productCodes: splitCodes(fields.products ?? ''),
     bannerColor: fields.bannerColor || '#ffd000',

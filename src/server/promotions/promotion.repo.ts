@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { promotionCategories, promotionProducts, promotions } from '../db/schema.ts';
+import { orders, promotionCategories, promotionProducts, promotions } from '../db/schema.ts';
 
 export interface PromotionRule {
   id: number;
@@ -14,6 +14,9 @@ export interface PromotionRule {
   endsAt: Date;
   usageLimit: number | null;
   usedCount: number;
+  /** Uses one member may make; null: as many as the total limit allows. */
+  perMemberLimit: number | null;
+  firstOrderOnly: boolean;
   active: boolean;
   productIds: number[];
   categoryIds: number[];
@@ -39,6 +42,8 @@ export async function findPromotionRule(db: DbOrTx, code: string): Promise<Promo
     endsAt: row.endsAt,
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
+    perMemberLimit: row.perMemberLimit,
+    firstOrderOnly: row.firstOrderOnly,
     active: row.active,
     productIds: productRows.map((r) => r.id),
     categoryIds: categoryRows.map((r) => r.id),
@@ -64,4 +69,23 @@ export async function returnPromotionUse(tx: DbOrTx, code: string): Promise<void
     .update(promotions)
     .set({ usedCount: sql`greatest(${promotions.usedCount} - 1, 0)` })
     .where(sql`upper(${promotions.code}) = ${code.toUpperCase()}`);
+}
+
+/** A member's orders as the per-member rules count them: the ones not cancelled or expired (decision 178). */
+export interface MemberOrderHistory {
+  /** Orders so far that carry this promotion's code. */
+  usesOfCode: number;
+  /** Orders so far, with any code or none. */
+  orders: number;
+}
+
+export async function memberOrderHistory(db: DbOrTx, memberId: string, code: string): Promise<MemberOrderHistory> {
+  const [row] = await db
+    .select({
+      usesOfCode: sql<number>`count(*) filter (where upper(${orders.promotionCode}) = ${code.toUpperCase()})`.mapWith(Number),
+      orders: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), notInArray(orders.status, ['cancelled', 'expired'])));
+  return { usesOfCode: row?.usesOfCode ?? 0, orders: row?.orders ?? 0 };
 }
