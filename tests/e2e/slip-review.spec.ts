@@ -18,9 +18,10 @@ function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-async function signedIn(browser: Browser, testInfo: TestInfo, email: string): Promise<Page> {
+async function signedIn(browser: Browser, testInfo: TestInfo, email: string, javaScriptEnabled = true): Promise<Page> {
   const use = testInfo.project.use;
   const context = await browser.newContext({
+    javaScriptEnabled,
     baseURL: use.baseURL,
     viewport: use.viewport,
     userAgent: use.userAgent,
@@ -146,5 +147,28 @@ test.describe('slip review', () => {
     await expect(staff.locator(`tr[data-order-no="${second}"]`)).toHaveCount(0);
     await expect(staff.locator(`tr[data-order-no="${third}"]`)).toBeVisible();
     await keepScreenshot(staff, `slip-review-tab-${project}`);
+  });
+
+  test('without JavaScript the amount is asked by a required checkbox', async ({ browser }, testInfo) => {
+    const tag = `nojs-${testInfo.project.name}-${unique()}`;
+    const staffEmail = `slipstaff-${tag}@e2e.test`;
+    const staff = await signedIn(browser, testInfo, staffEmail, false);
+    await grantRole(staffEmail, 'staff');
+    const shopper = await signedIn(browser, testInfo, `slipshopper-${tag}@e2e.test`);
+    const address = await shopper.request.post('/api/user/addresses', { data: { ...sampleAddress, isDefault: true } });
+    const addressId = ((await address.json()) as { data: { id: string } }).data.id;
+    const orderNo = await orderWithSlip(shopper.request, new URL(testInfo.project.use.baseURL!).origin, addressId, 6);
+
+    await staff.goto(`/admin/orders/${orderNo}`);
+    const due = (await staff.getByTestId('amount-due').textContent())!.trim();
+    const checked = staff.getByLabel(`ตรวจยอดเงิน ${due} แล้ว`);
+    await expect(checked).toBeVisible();
+    await staff.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
+    // The browser keeps the form until the box is ticked.
+    await expect(staff).toHaveURL(new RegExp(`/admin/orders/${orderNo}$`));
+    await expect(staff.getByTestId('admin-flash')).toHaveCount(0);
+    await checked.check();
+    await staff.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
+    await expect(staff.getByTestId('admin-flash')).toContainText(`${orderNo}: ยืนยันการชำระเงินแล้ว`);
   });
 });
