@@ -97,7 +97,11 @@ test.describe('slip review', () => {
     expect(due).toMatch(/^฿[\d,]+\.\d{2}$/);
 
     const box = async (locator: typeof amount) => (await locator.boundingBox())!;
-    const [amountBox, slipBox, factsBox, confirmBox, rejectBox] = await Promise.all([amount, slip, check.getByTestId('slip-check'), confirm, reject].map(box));
+    const amountBox = await box(amount);
+    const slipBox = await box(slip);
+    const factsBox = await box(check.getByTestId('slip-check'));
+    const confirmBox = await box(confirm);
+    const rejectBox = await box(reject);
     for (const above of [amountBox, slipBox, factsBox]) expect(above.y + above.height).toBeLessThanOrEqual(Math.min(confirmBox.y, rejectBox.y));
     if (project === 'phone') {
       // Stacked: amount, then the slip, then what its QR says; the amount and the top of the slip on the first screen.
