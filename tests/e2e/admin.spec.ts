@@ -134,7 +134,10 @@ test.describe('back office', () => {
     if (shots) await staff.screenshot({ path: `${shots}/admin-order-${testInfo.project.name}.png`, fullPage: true });
 
     await staff.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
-    await expect(staff.getByTestId('admin-flash')).toContainText('ยืนยันการชำระเงินแล้ว');
+    await staff.getByRole('dialog').getByRole('button', { name: 'ยืนยัน ได้รับเงินแล้ว' }).click();
+    await expect(staff.getByTestId('admin-flash')).toContainText(`${orderNo}: ยืนยันการชำระเงินแล้ว`);
+    // A decision on a slip moves on to the next slip waiting (or the review tab): back to this order to ship it.
+    await staff.goto(`/admin/orders/${orderNo}`);
     await shopper.goto('/user/purchase?tab=to-ship');
     await expect(shopper.locator(`li.purchase-order[data-order-no="${orderNo}"]`).getByTestId('purchase-status')).toHaveText('เตรียมจัดส่ง');
 

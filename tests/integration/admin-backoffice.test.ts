@@ -4,6 +4,7 @@ import * as actionRoute from '../../src/pages/admin/orders/[no]/action';
 import * as noteRoute from '../../src/pages/admin/orders/[no]/note';
 import * as resendRoute from '../../src/pages/admin/orders/[no]/resend-mail';
 import * as bulkShipRoute from '../../src/pages/admin/orders/bulk-ship';
+import * as bulkConfirmRoute from '../../src/pages/admin/orders/bulk-confirm';
 import * as labelsRoute from '../../src/pages/admin/orders/labels.pdf';
 import * as packingRoute from '../../src/pages/admin/orders/packing-slips.pdf';
 import * as importApplyRoute from '../../src/pages/admin/orders/import-tracking/apply';
@@ -94,6 +95,7 @@ describe('every back-office endpoint, every role', () => {
     { name: 'staff note', module: noteRoute, method: 'POST', path: (no) => `/admin/orders/${no}/note`, params: (no) => ({ no }), body: () => ({ note: 'โน้ต' }), allowed: orderRoles },
     { name: 'resend mail', module: resendRoute, method: 'POST', path: (no) => `/admin/orders/${no}/resend-mail`, params: (no) => ({ no }), allowed: orderRoles },
     { name: 'bulk ship', module: bulkShipRoute, method: 'POST', path: () => '/admin/orders/bulk-ship', body: (no) => ({ no }), allowed: orderRoles },
+    { name: 'bulk confirm', module: bulkConfirmRoute, method: 'POST', path: () => '/admin/orders/bulk-confirm', body: (no) => ({ no }), allowed: orderRoles },
     { name: 'labels', module: labelsRoute, method: 'GET', path: (no) => `/admin/orders/labels.pdf?no=${no}`, allowed: orderRoles },
     { name: 'packing slips', module: packingRoute, method: 'GET', path: (no) => `/admin/orders/packing-slips.pdf?no=${no}`, allowed: orderRoles },
     { name: 'import tracking', module: importApplyRoute, method: 'POST', path: () => '/admin/orders/import-tracking/apply', body: (no) => ({ csv: `${no},EF123456789TH` }), allowed: orderRoles },

@@ -642,6 +642,26 @@ export const orderSlipChecks = pgTable(
 );
 
 /**
+ * Which staff member opened which slip on the order page (docs/decisions/175-slip-review-before-money.md):
+ * confirming several payments at once from the review tab takes only orders whose current slip (its
+ * path) this person has looked at. A new slip has a new path, so a look at the old one no longer counts.
+ */
+export const slipLooks = pgTable(
+  'slip_looks',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    slipPath: text('slip_path').notNull(),
+    lookedAt: timestamp('looked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.staffId] })],
+);
+
+/**
  * Every transaction reference ever sent as a slip, and the order it paid. The unique index is the guard
  * against the same slip paying two orders, even when both are uploaded at the same moment.
  */
