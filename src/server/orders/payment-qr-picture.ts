@@ -51,7 +51,7 @@ export async function qrPicture(payload: string, captionLines: string[]): Promis
       { input: qr, top: 0, left: Math.round((width - QR_SIZE) / 2) },
       { input: caption.data, top: QR_SIZE + CAPTION_GAP, left: Math.round((width - caption.info.width) / 2) },
     ])
-    .png({ compressionLevel: 9, palette: true })
+    .png()
     .toBuffer();
 }
 
