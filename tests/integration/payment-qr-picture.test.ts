@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { products } from '../../src/server/db/schema';
 import { changeOrderStatus, getOrder, paymentDetails } from '../../src/server/orders/order.service';
+import { orderForPage } from '../../src/server/orders/order-page';
 import { GET as paymentQrRoute } from '../../src/pages/order/payment-qr.png';
 import { call, createMember, placeTestOrder, productWithStock, type TestMember } from '../fixtures/orders';
 import { readQr } from '../fixtures/qr-picture';
@@ -94,5 +95,21 @@ describe('GET /order/payment-qr.png', () => {
     const malformed = await pictureOf('<ไม่ใช่เลข>', buyer.token);
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/[\u0E00-\u0E7F]/);
+  });
+});
+
+describe('the PromptPay id in full on /order/payment', () => {
+  /** The payment page's Astro global, enough for orderForPage: the member's token and the URL. */
+  function paymentPageAs(member: TestMember, orderNo: string) {
+    const url = new URL(`/order/payment?no=${orderNo}`, 'http://shop.test');
+    const request = new Request(url, { headers: { authorization: `Bearer ${member.token}` } });
+    const cookies = { get: () => undefined, has: () => false, set: () => {}, delete: () => {} };
+    return { url, request, cookies, response: { headers: new Headers() } } as never;
+  }
+
+  it("is the buyer's only: staff opening a customer's order are told it is not their own", async () => {
+    const order = await unpaidOrderOf(buyer, 5_000);
+    expect(await orderForPage(paymentPageAs(buyer, order.orderNo))).toMatchObject({ own: true, staff: false });
+    expect(await orderForPage(paymentPageAs(staff, order.orderNo))).toMatchObject({ own: false, staff: true });
   });
 });
