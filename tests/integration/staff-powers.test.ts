@@ -16,6 +16,7 @@ import * as orderGetRoute from '../../src/pages/api/order-get';
 import * as orderSlipRoute from '../../src/pages/api/order-slip';
 import * as statusUpdateRoute from '../../src/pages/api/order-status-update';
 import * as receiptRoute from '../../src/pages/order/receipt.pdf';
+import * as paymentQrRoute from '../../src/pages/order/payment-qr.png';
 import * as taxInvoiceRoute from '../../src/pages/order/tax-invoice.pdf';
 import { BASE, TestClient, type CallResult } from '../fixtures/api-client';
 import type { RouteModule } from '../fixtures/admin';
@@ -200,6 +201,8 @@ const CHECKED_SHOP_ROUTES: Record<string, CheckedRoute> = {
     without: 404,
     with: 200,
   },
+  // The unpaid order's PromptPay QR as a picture: an order document, staff see any order's.
+  'order/payment-qr.png.ts': { attempt: async (who) => get(paymentQrRoute, `/order/payment-qr.png?no=${unpaidNo}`)(who), without: 404, with: 200 },
   'order/receipt.pdf.ts': { attempt: async (who) => get(receiptRoute, `/order/receipt.pdf?no=${paidNo}`)(who), without: 404, with: 200 },
   'order/tax-invoice.pdf.ts': { attempt: async (who) => get(taxInvoiceRoute, `/order/tax-invoice.pdf?no=${paidNo}`)(who), without: 404, with: 200 },
 };

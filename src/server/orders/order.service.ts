@@ -232,14 +232,22 @@ export async function checkoutOptions(memberId: string): Promise<CheckoutOptions
   };
 }
 
+/**
+ * The PromptPay payload an order is paid with, or null when PromptPay is off or the order is not payable:
+ * the one string behind the page's QR and the picture `/order/payment-qr.png` saves, so both pay the same.
+ */
+export function orderPromptPayPayload(order: OrderView, company: CompanyInfo): string | null {
+  const payable = order.status === 'pending_payment' || order.status === 'payment_review';
+  const usePromptPay = payable && company.promptpayId !== '' && company.paymentMethods.promptpay && order.totalSatang > 0;
+  return usePromptPay ? promptPayPayload(company.promptpayId, order.totalSatang) : null;
+}
+
 /** The QR and accounts of the payment page; null QR when PromptPay is off or the order is not payable. */
 export async function paymentDetails(
   order: OrderView,
 ): Promise<{ qrSvg: string | null; payload: string | null; promptpayId: string; bankAccounts: CompanyInfo['bankAccounts'] }> {
   const company = await getCompany();
-  const payable = order.status === 'pending_payment' || order.status === 'payment_review';
-  const usePromptPay = payable && company.promptpayId !== '' && company.paymentMethods.promptpay && order.totalSatang > 0;
-  const payload = usePromptPay ? promptPayPayload(company.promptpayId, order.totalSatang) : null;
+  const payload = orderPromptPayPayload(order, company);
   return {
     qrSvg: payload ? await qrSvg(payload) : null,
     payload,
