@@ -57,3 +57,26 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'สั่งซื้อสินค้า' })).toBeVisible();
   });
 });
+
+test('a search for “ลด 50%” reaches its results, and error pages keep the shop around them', { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  const box = page.getByRole('combobox', { name: 'ค้นหาสินค้า' });
+  await box.fill('ลด 50%');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\/%E0%B8%A5%E0%B8%94%2050%25$/);
+  await expect(page.getByRole('heading', { name: 'ผลการค้นหา “ลด 50%”' })).toBeVisible();
+
+  for (const [url, status, heading, shot] of [
+    ['/no-such-page', 404, 'ไม่พบหน้าที่คุณต้องการ', 'error-404'],
+    ['/product/%01', 400, 'ข้อมูลไม่ถูกต้อง', 'error-400-refused'],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(status);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('search').getByRole('combobox', { name: 'ค้นหาสินค้า' })).toBeVisible();
+    await expect(page.locator('#main').getByRole('link', { name: 'กลับหน้าแรก' })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Kanit|Roboto/);
+    await keepScreenshot(page, shot);
+  }
+});

@@ -77,3 +77,77 @@ describe('sign-up from checkout comes back to checkout', () => {
     expect(reset).toContain('href="/login?next=%2Forder"');
   });
 });
+
+/** What every error page of the shop carries: its layout and web font, the search box, a way home. */
+function expectShopErrorPage(html: string) {
+  expect(html).toContain('lang="th"');
+  expect(html).toMatch(/<link rel="stylesheet" href="\/_astro\/[^"]+\.css"/);
+  expect(html).toMatch(/<form[^>]+role="search"[^>]+action="\/search"/);
+  expect(html).toMatch(/<a href="\/"[^>]*>กลับหน้าแรก<\/a>/);
+  expect(html).not.toMatch(/not found|An error occurred/i);
+}
+
+describe('every word the search box takes reaches its results', () => {
+  const words = ['ลด 50%', '100% cotton', '%', '50%41', 'C# & C++ / "ทดสอบ" ?', 'มี #แฮชแท็ก', 'ของขวัญ 🎁', 'ก'.repeat(100)];
+
+  it.each(words)('%s', async (word) => {
+    const fromForm = await fetch(`${server.base}/search?q=${encodeURIComponent(word)}`, { redirect: 'manual' });
+    expect(fromForm.status).toBe(303);
+    const location = fromForm.headers.get('location')!;
+    expect(location).toBe(`/search/${encodeURIComponent(word)}`);
+    const results = await fetch(`${server.base}${location}`);
+    expect(results.status).toBe(200);
+    const html = await results.text();
+    const shown = word.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    expect(html).toContain(`ผลการค้นหา “${shown}”`);
+  });
+
+  it('a keyword longer than a search allows is cut as the search box cuts it', async () => {
+    const fromForm = await fetch(`${server.base}/search?q=${encodeURIComponent('ข'.repeat(200))}`, { redirect: 'manual' });
+    expect(fromForm.headers.get('location')).toBe(`/search/${encodeURIComponent('ข'.repeat(100))}`);
+    const direct = await fetch(`${server.base}/search/${encodeURIComponent('ข'.repeat(200))}`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain(`ผลการค้นหา “${'ข'.repeat(100)}”`);
+  });
+
+  it.each(['/search/a%2500', '/search/%2501x', '/search/50%25%00'])('%s is still refused: no control character hides behind a second decode', async (url) => {
+    const response = await fetch(`${server.base}${url}`);
+    expect(response.status).toBe(400);
+    expectShopErrorPage(await response.text());
+  });
+});
+
+describe('error pages keep the shop around them', () => {
+  it('an unknown page: 404 in Thai', async () => {
+    const response = await fetch(`${server.base}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expectShopErrorPage(html);
+    expect(html).toContain('ไม่พบหน้าที่คุณต้องการ');
+  });
+
+  it('the control-character refusal', async () => {
+    const response = await fetch(`${server.base}/product/%01`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expectShopErrorPage(html);
+    expect(html).toContain('อักขระที่ระบบไม่รองรับ');
+  });
+
+  it('a cross-site form post', async () => {
+    const response = await fetch(`${server.base}/login`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'login=a%40b.c&password=x',
+    });
+    expect(response.status).toBe(403);
+    expectShopErrorPage(await response.text());
+  });
+
+  it('a refused request under /api keeps its JSON envelope', async () => {
+    const response = await fetch(`${server.base}/api/product/%01`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_characters' });
+  });
+});
