@@ -15,7 +15,7 @@ async function refuse(context: APIContext, next: MiddlewareNext, status: number,
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     return new Response(JSON.stringify({ message, code }), { status, headers: jsonHeaders });
   }
-  context.locals.refusal = { status, title: pageTitle, message };
+  context.locals.errorPage = { status, title: pageTitle, message };
   // Astro answers its 404 route with 404 whatever the page sets, so the refusal's status is put back.
   const page = await next('/404');
   return new Response(page.body, { status, headers: page.headers });

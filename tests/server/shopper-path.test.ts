@@ -129,7 +129,7 @@ describe('error pages keep the shop around them', () => {
   it('the control-character refusal', async () => {
     const response = await fetch(`${server.base}/product/%01`);
     expect(response.status).toBe(400);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toContain('no-store');
     const html = await response.text();
     expectShopErrorPage(html);
     expect(html).toContain('อักขระที่ระบบไม่รองรับ');
@@ -150,4 +150,33 @@ describe('error pages keep the shop around them', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'invalid_characters' });
   });
+});
+
+describe('order pages without a usable number', () => {
+  let cookie = '';
+  beforeAll(async () => {
+    const response = await signUp('/register', newMemberInput());
+    expect(response.status).toBe(303);
+    cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  });
+  const asMember = (url: string) => fetch(`${server.base}${url}`, { redirect: 'manual', headers: { Cookie: cookie } });
+
+  it.each(['/order/payment', '/order/success', '/order/cancel', '/order/delivery', '/order/delivery?no='])('%s sends a member to My Purchase', async (url) => {
+    const response = await asMember(url);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/user/purchase');
+  });
+
+  it.each(['/order/delivery?no=OR-NOPE-0001', '/order/payment?no=%3Cb%3E', '/order/success?no=ORD000000000'])(
+    '%s: the Thai not-found page with a way to My Purchase',
+    async (url) => {
+      const response = await asMember(url);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expectShopErrorPage(html);
+      expect(html).toContain('ไม่พบคำสั่งซื้อ');
+      expect(html).toMatch(/<a href="\/user\/purchase"[^>]*>การสั่งซื้อของฉัน<\/a>/);
+      expect(html).not.toContain('&lt;b&gt;');
+    },
+  );
 });
