@@ -80,3 +80,13 @@ test('a search for “ลด 50%” reaches its results, and error pages keep th
     await keepScreenshot(page, shot);
   }
 });
+
+test('a listing past its last page says how many there are and leads to the last one', { tag: '@phone' }, async ({ page }) => {
+  const response = await page.goto('/product?page=999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('result-count')).not.toContainText('แสดง');
+  await keepScreenshot(page, 'listing-past-the-end');
+  await page.getByRole('link', { name: /ไปหน้าสุดท้าย/ }).click();
+  await expect(page).toHaveURL(/\/product\/category\/page\/15$/);
+  await expect(page.getByTestId('result-count')).toContainText('(แสดง 337–360)');
+});

@@ -180,3 +180,68 @@ describe('order pages without a usable number', () => {
     },
   );
 });
+
+describe('a listing past its last page', () => {
+  async function firstMatch(url: string, pattern: RegExp): Promise<string> {
+    const match = pattern.exec(await (await fetch(`${server.base}${url}`)).text());
+    expect(match, `${pattern} on ${url}`).not.toBeNull();
+    return match![1]!;
+  }
+
+  /** The numbers of "พบสินค้า N รายการ (แสดง a–b)", checked to be possible. */
+  function expectPossibleRange(html: string) {
+    const count = /พบสินค้า\s*(?:มากกว่า )?([\d,]+) รายการ(?: \(แสดง ([\d,]+)–([\d,]+)\))?/.exec(html);
+    expect(count).not.toBeNull();
+    const [total, from, to] = count!.slice(1).map((text) => (text === undefined ? undefined : Number(text.replace(/,/g, ''))));
+    if (from !== undefined) {
+      expect(from).toBeLessThanOrEqual(to!);
+      expect(to).toBeLessThanOrEqual(total!);
+    }
+  }
+
+  async function expectPastTheEnd(url: string) {
+    const response = await fetch(`${server.base}${url}`);
+    expect(response.status, url).toBe(404);
+    const html = await response.text();
+    const promotion = url.startsWith('/promotions/');
+    if (!promotion) expectPossibleRange(html);
+    expect(html).not.toContain('(แสดง');
+    const last = /<a[^>]+href="([^"]+)"[^>]*>ไปหน้าสุดท้าย \(หน้า ([\d,]+)\)<\/a>/.exec(html);
+    expect(last, `a link to the last page on ${url}`).not.toBeNull();
+    const lastPage = await fetch(`${server.base}${last![1]!.replace(/&amp;/g, '&')}`);
+    expect(lastPage.status).toBe(200);
+    const lastHtml = await lastPage.text();
+    expect(lastHtml).not.toContain('ไปหน้าสุดท้าย');
+    if (!promotion) expectPossibleRange(lastHtml);
+  }
+
+  it('all products', () => expectPastTheEnd('/product?page=999'));
+
+  it('a category, by its address and by the paged address', async () => {
+    const category = await firstMatch('/product', /href="\/product\/category\/([^"/?]+)"/);
+    await expectPastTheEnd(`/product/category/${category}?page=999`);
+    await expectPastTheEnd(`/product/category/page/999?category=${category}`);
+  });
+
+  it('a brand', async () => {
+    const brand = await firstMatch('/product', /name="brand" value="([^"]+)"/);
+    await expectPastTheEnd(`/product?brand=${brand}&page=999`);
+  });
+
+  it('a search, by its address and by the paged address', async () => {
+    await expectPastTheEnd(`/search/${encodeURIComponent('ตุ๊กตา')}?page=999`);
+    await expectPastTheEnd(`/search/page/999?q=${encodeURIComponent('ตุ๊กตา')}`);
+  });
+
+  it('a promotion', async () => {
+    const promotion = await firstMatch('/promotions', /href="\/promotions\/([^"/?]+)"/);
+    await expectPastTheEnd(`/promotions/${promotion}?page=999`);
+  });
+
+  it('the last page itself is a page like any other', async () => {
+    const response = await fetch(`${server.base}/product?page=15`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('(แสดง 337–360)');
+  });
+});
