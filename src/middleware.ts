@@ -1,5 +1,4 @@
-import type { MiddlewareHandler } from 'astro';
-import { refusalPage } from './server/http/refusal-page';
+import type { APIContext, MiddlewareHandler, MiddlewareNext } from 'astro';
 import { badUrlPart, REFUSED_TEXT_MESSAGE, scanBody } from './server/security/control-chars';
 import { originAllowed } from './server/security/origin';
 import { bodyLimitFor, bodyRefusal, bodyTooLarge, needsStaffAllowance } from './server/http/body-limit';
@@ -7,12 +6,19 @@ import { currentStaff } from './server/admin/guard';
 
 const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
-/** `/api/*` answers in the `{ message, code }` envelope; pages get the shop's error page. */
-function refuse(url: URL, status: number, code: string, message: string, pageTitle: string): Response {
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+/**
+ * `/api/*` answers in the `{ message, code }` envelope; pages get the shop's error page with its layout,
+ * the search box and a way home, rendered in place of the refused route (docs/decisions/176).
+ */
+async function refuse(context: APIContext, next: MiddlewareNext, status: number, code: string, message: string, pageTitle: string): Promise<Response> {
+  const { pathname } = context.url;
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
     return new Response(JSON.stringify({ message, code }), { status, headers: jsonHeaders });
   }
-  return refusalPage(status, pageTitle, message);
+  context.locals.errorPage = { status, title: pageTitle, message };
+  // Astro answers its 404 route with 404 whatever the page sets, so the refusal's status is put back.
+  const page = await next('/404');
+  return new Response(page.body, { status, headers: page.headers });
 }
 
 /**
@@ -37,14 +43,15 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const { request, url } = context;
   if (!originAllowed(request, url)) {
     return refuse(
-      url,
+      context,
+      next,
       403,
       'cross_origin',
       'คำขอนี้ไม่ได้มาจากหน้าเว็บของร้าน จึงไม่สามารถดำเนินการได้',
       'ไม่สามารถดำเนินการได้',
     );
   }
-  if (badUrlPart(url) !== null) return refuse(url, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
+  if (badUrlPart(url, request.url) !== null) return refuse(context, next, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
     // The back office's 64 MB are for staff: a large or unsized back-office body costs one session
     // lookup (kept for the endpoint's own check), everyone else keeps 8 MB before they are known.
@@ -54,7 +61,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     const limit = bodyLimitFor(url.pathname, staff);
     const scan = await scanBody(request, limit);
     if (scan === 'too_large') return bodyTooLarge(limit);
-    if (scan === 'refused_text') return refuse(url, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
+    if (scan === 'refused_text') return refuse(context, next, 400, 'invalid_characters', REFUSED_TEXT_MESSAGE, 'ข้อมูลไม่ถูกต้อง');
   }
   return next();
 };

@@ -66,6 +66,14 @@ export function safeNextPath(raw: string | null | undefined): string {
 }
 
 /**
+ * A page of the login family (`/login`, `/register`, `/resetpassword`) that still knows where the shopper
+ * was going: `next` (already sanitised) rides along unless it is the home page, the default anyway.
+ */
+export function withNextPath(page: string, next: string): string {
+  return next === HOME ? page : `${page}?next=${encodeURIComponent(next)}`;
+}
+
+/**
  * Where a back-office form returns: a local path inside /admin, else the fallback. A dot segment is
  * refused even when it would stay inside /admin, since nothing of ours writes one and it is how
  * `/admin/../x` tricks start.

@@ -64,8 +64,9 @@ test.describe('layouts', { tag: '@phone' }, () => {
   test('an unknown route answers 404 with the right texts and a link home', async ({ page }) => {
     const response = await page.goto('/this/route/does/not/exist');
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle(/404 Page not found/);
-    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(page).toHaveTitle(/ไม่พบหน้าที่คุณต้องการ/);
+    await expect(page.getByRole('heading', { name: 'ไม่พบหน้าที่คุณต้องการ' })).toBeVisible();
+    await expect(page.getByRole('search')).toBeVisible();
     await page.getByRole('link', { name: 'กลับหน้าแรก' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -208,7 +208,7 @@ const CHECKED_SHOP_ROUTES: Record<string, CheckedRoute> = {
 };
 
 /** A page's Astro global, enough for the guards: the member's token, the URL, a rewrite that answers its target. */
-function astroFor(who: Who, path: string): AdminPageContext & { url: URL } {
+function astroFor(who: Who, path: string): AdminPageContext & { url: URL; locals: App.Locals } {
   const url = new URL(path, BASE);
   const request = new Request(url, { headers: { authorization: `Bearer ${people[who].token}` } });
   return {
@@ -216,6 +216,7 @@ function astroFor(who: Who, path: string): AdminPageContext & { url: URL } {
     request,
     cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} } as never,
     response: { headers: new Headers() },
+    locals: {},
     rewrite: async (target: string) => new Response(null, { status: target === '/404' ? 404 : 403, headers: { 'x-rewritten-to': target } }),
   };
 }

@@ -119,7 +119,7 @@ describe('running server', () => {
 
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('This page could not be found');
+    expect(await missing.text()).toContain('ไม่พบหน้าที่คุณต้องการ');
 
     // SIGTERM while requests are in flight: all of them finish, the process exits 0. Searches whose
     // client gave up are still running their queries: they end before the database closes, quietly.

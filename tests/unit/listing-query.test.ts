@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/http/errors';
 import {
   decodeReservedEscapes,
+  keywordFromSentPath,
+  keywordWithinLimit,
   listingSearchParams,
   queryFromCommaSegment,
   queryFromSearchParams,
@@ -82,5 +84,21 @@ describe('listing URLs', () => {
   it('decodes the reserved escapes Astro leaves in path parameters', () => {
     expect(decodeReservedEscapes('<script>alert(1)<%2Fscript>')).toBe('<script>alert(1)</script>');
     expect(decodeReservedEscapes('A%26B%2C%23')).toBe('A&B,#');
+  });
+});
+
+describe('search keywords from the address', () => {
+  it('reads the keyword as the browser sent it, decoded once', () => {
+    expect(keywordFromSentPath('http://shop.test/search/%E0%B8%A5%E0%B8%94%2050%25')).toBe('ลด 50%');
+    expect(keywordFromSentPath('http://shop.test/search/50%2541')).toBe('50%41');
+    expect(keywordFromSentPath('http://shop.test/search/a%2Fb%3F%23')).toBe('a/b?#');
+    expect(keywordFromSentPath('http://shop.test/product/x')).toBeNull();
+    expect(keywordFromSentPath('http://shop.test/search/%FF')).toBeNull();
+  });
+
+  it('cuts a long keyword to the search limit without splitting a character', () => {
+    expect(keywordWithinLimit('ก'.repeat(200))).toBe('ก'.repeat(100));
+    expect(keywordWithinLimit(`${'ก'.repeat(99)}🎁`)).toBe('ก'.repeat(99));
+    expect(keywordWithinLimit('  ลด 50%  ')).toBe('ลด 50%');
   });
 });

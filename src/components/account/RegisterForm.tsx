@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkEmailSchema, checkPhoneSchema, fieldErrors, registerSchema } from '../../lib/account-schemas';
+import { withNextPath } from '../../lib/safe-redirect';
 import { setUser, type AuthUser } from '../../stores/auth';
 import { postJson } from './api';
 import Field from './Field';
@@ -36,17 +37,22 @@ function useAvailability(kind: 'email' | 'phone', value: string): Availability {
 }
 
 interface Props {
+  /** Where to go after sign-up: already checked by the server to be a local path. */
+  next: string;
   /** What a plain form post (before or without JavaScript) sent, and what the server said about it. */
   initialValues?: Partial<Pick<typeof empty, 'firstName' | 'lastName' | 'email' | 'phone' | 'acceptTerms'>>;
   initialErrors?: Record<string, string>;
   initialMessage?: string;
+  /** The server's code for that answer (`email_taken` offers login and password reset). */
+  initialCode?: string;
 }
 
-export default function RegisterForm({ initialValues = {}, initialErrors = {}, initialMessage = '' }: Props) {
+export default function RegisterForm({ next, initialValues = {}, initialErrors = {}, initialMessage = '', initialCode = '' }: Props) {
   const [values, setValues] = useState({ ...empty, ...initialValues });
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>(() => Object.fromEntries(Object.keys(initialErrors).map((key) => [key, true])));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors);
   const [message, setMessage] = useState(initialMessage);
+  const [code, setCode] = useState(initialCode);
   const [busy, setBusy] = useState(false);
   const emailState = useAvailability('email', values.email);
   const phoneState = useAvailability('phone', values.phone);
@@ -57,11 +63,15 @@ export default function RegisterForm({ initialValues = {}, initialErrors = {}, i
   if (phoneState === 'taken') errors.phone ??= 'เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว';
   for (const [key, text] of Object.entries(serverErrors)) errors[key] ??= text;
 
+  // Someone who already has an account is offered the way in, still heading where they were going.
+  const emailTaken = emailState === 'taken' || code === 'email_taken';
+
   const shown = (key: Key) => (touched[key] ? errors[key] : undefined);
   const valid = (key: Key) => Boolean(touched[key]) && !errors[key];
 
   function change(key: Key, value: string | boolean) {
     setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'email') setCode('');
     setServerErrors((current) => {
       if (!(key in current)) return current;
       const rest = { ...current };
@@ -82,6 +92,7 @@ export default function RegisterForm({ initialValues = {}, initialErrors = {}, i
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage('');
+    setCode('');
     setTouched({ firstName: true, lastName: true, email: true, phone: true, password: true, confirmPassword: true, acceptTerms: true });
     if (!parsed.success || emailState === 'taken' || phoneState === 'taken') return;
     setBusy(true);
@@ -90,19 +101,20 @@ export default function RegisterForm({ initialValues = {}, initialErrors = {}, i
       setUser(result.data.user);
       const { default: Swal } = await import('sweetalert2');
       await Swal.fire({ icon: 'success', title: 'สมัครสมาชิกเรียบร้อยแล้ว', text: `ยินดีต้อนรับคุณ${result.data.user.firstName}`, confirmButtonText: 'ตกลง', timer: 1500 });
-      window.location.assign('/');
+      window.location.assign(next);
       return;
     }
     setBusy(false);
     setServerErrors(result.fields);
     setMessage(result.message);
+    setCode(result.code);
   }
 
   const availabilityHint = (state: Availability, free: string) =>
     state === 'checking' ? 'กำลังตรวจสอบ…' : state === 'available' ? free : undefined;
 
   return (
-    <form method="post" action="/register" noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
+    <form method="post" action={withNextPath('/register', next)} noValidate onSubmit={(event) => void submit(event)} aria-label="สมัครสมาชิก">
       {message && (
         <div className="alert alert-danger py-2" role="alert">
           {message}
@@ -122,6 +134,11 @@ export default function RegisterForm({ initialValues = {}, initialErrors = {}, i
         {...input('email')}
         valid={valid('email') && emailState === 'available'}
       />
+      {emailTaken && (
+        <p className="small mt-n2 mb-3">
+          เป็นสมาชิกอยู่แล้ว? <a href={withNextPath('/login', next)}>เข้าสู่ระบบ</a> หรือ <a href={withNextPath('/resetpassword', next)}>ลืมรหัสผ่าน</a>
+        </p>
+      )}
       <Field
         id="register-phone"
         label="เบอร์โทรศัพท์"

@@ -102,6 +102,19 @@ export function parseBrands(values: readonly string[]): string[] {
   return [...codes];
 }
 
+/**
+ * A keyword typed into the search box, cut to the length a search allows (the box's `maxlength` does
+ * the same as the shopper types or pastes), never through the middle of a character.
+ */
+export function keywordWithinLimit(raw: string): string {
+  let keyword = '';
+  for (const character of normalizeText(raw)) {
+    if (keyword.length + character.length > MAX_KEYWORD_LENGTH) break;
+    keyword += character;
+  }
+  return keyword;
+}
+
 export function parseKeyword(raw: string | null | undefined): string {
   if (raw === null || raw === undefined) return '';
   const keyword = normalizeText(raw);
@@ -190,6 +203,23 @@ export function listingSearchParams(query: ListingQuery, options: { includeKeywo
   const page = options.page ?? query.page;
   if (page > 1) params.set('page', String(page));
   return params;
+}
+
+/**
+ * The keyword of `/search/{keyword}` as the browser sent it, decoded once. Astro decodes a path again and
+ * again until nothing changes, so from its parameter a typed `%` (sent as `%25`) comes back bare or
+ * eats what follows (`50%41` became `50A`); the address the request arrived with has the exact words.
+ * Null when the path is not a search path or does not decode (then the caller keeps Astro's reading).
+ */
+export function keywordFromSentPath(sentUrl: string): string | null {
+  const pathname = new URL(sentUrl).pathname;
+  const prefix = '/search/';
+  if (!pathname.startsWith(prefix)) return null;
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length).replace(/\/$/, ''));
+  } catch {
+    return null;
+  }
 }
 
 /**

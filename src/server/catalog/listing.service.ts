@@ -2,7 +2,7 @@ import { AppError } from '../http/errors.ts';
 import type { CategorySummary } from '../../lib/types.ts';
 import type { BrandSummary, ProductPage } from '../../lib/catalog-types.ts';
 import { findProducts, listBrands } from './catalog.service.ts';
-import { emptyQuery, queryFromSearchParams, type ListingQuery } from './listing-query.ts';
+import { emptyQuery, lastPage, queryFromSearchParams, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { cachePublicPage, doNotCache, tagFor, type RouteCacheHandle } from './catalog-cache.ts';
 
@@ -17,6 +17,8 @@ export interface ListingData {
   brands: BrandSummary[];
   /** A Thai message when a filter in the URL was malformed (the page answers 400). */
   error: string | null;
+  /** The page asked for lies past the listing's last one (the page answers 404 with a link to it). */
+  pastTheEnd: boolean;
 }
 
 /**
@@ -34,9 +36,15 @@ export async function loadListing(
   try {
     query = queryFromSearchParams(astro.url.searchParams, overrides);
     const result = await findProducts(query);
+    // Decided from the count the page has read anyway: a page within range costs nothing more.
+    if (!result.beyondWindow && result.page > lastPage(result.total, result.pageSize)) {
+      doNotCache(cache);
+      astro.response.status = 404;
+      return { mode, query, result, category: result.category, categories, brands, error: null, pastTheEnd: true };
+    }
     const tags = ['listing', ...(mode === 'search' ? ['search'] : []), ...(result.category ? [tagFor.category(result.category.code)] : [])];
     cachePublicPage(cache, tags);
-    return { mode, query, result, category: result.category, categories, brands, error: null };
+    return { mode, query, result, category: result.category, categories, brands, error: null, pastTheEnd: false };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       doNotCache(cache);
@@ -53,6 +61,7 @@ export async function loadListing(
         categories,
         brands,
         error: error.message,
+        pastTheEnd: false,
       };
     }
     throw error;

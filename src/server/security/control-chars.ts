@@ -39,10 +39,25 @@ function decoded(component: string): string | null {
   }
 }
 
-/** Whether the path or the query carries text the shop refuses (checked decoded, as routes see it). */
-export function badUrlPart(url: URL): RefusedPart | null {
+/** Every escape that decodes, decoded; the ASCII ones one by one where a run of them does not. */
+function decodedWherePossible(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => decoded(run) ?? run.replace(/%[0-7][0-9a-f]/gi, (escape) => decodeURIComponent(escape)));
+}
+
+/**
+ * Whether the path or the query carries text the shop refuses (checked decoded, as routes see it).
+ *
+ * Astro hands over a path it has decoded until nothing changes, so a `%` the shopper typed ("ลด 50%",
+ * sent as `%25`) arrives bare and no longer decodes. Only then is `sentUrl` (the address as the browser
+ * sent it) read: the path must decode from there, and Astro's reading, decoded wherever it still can,
+ * must hold no control character, so `%2500` cannot hide a NUL behind the second decode.
+ */
+export function badUrlPart(url: URL, sentUrl?: string): RefusedPart | null {
   const path = decoded(url.pathname);
-  if (path === null || badText(path, true)) return 'path';
+  if (path === null) {
+    const sent = sentUrl === undefined ? null : decoded(new URL(sentUrl).pathname);
+    if (sent === null || badText(sent, true) || badText(decodedWherePossible(url.pathname), true)) return 'path';
+  } else if (badText(path, true)) return 'path';
   if (url.search.length > 1) {
     // URLSearchParams decodes invalid sequences to U+FFFD instead of throwing, so check the raw pairs.
     for (const pair of url.search.slice(1).split('&')) {
