@@ -9,7 +9,7 @@ import { getDb } from '../../src/server/db/client';
 import { formRetries } from '../../src/server/db/schema';
 import { FLASH_COOKIE } from '../../src/server/admin/flash';
 import { keepTypedValues, retried, RETRY_MINUTES } from '../../src/server/admin/form-retries';
-import { BASE } from '../fixtures/api-client';
+import { BASE, routeNext } from '../fixtures/api-client';
 import { adminCallers, flashOf, form, fullFlashOf, typedAfterRefusal, type AdminCallers, type Caller, type RouteModule } from '../fixtures/admin';
 
 /**
@@ -56,7 +56,7 @@ async function postStream(caller: Caller, route: RouteModule, path: string, body
   const cookies = { get: () => undefined, has: () => false, set: (name: string, value: string) => writes.set(name, value), delete: () => {} };
   const context = { request, url, params: init.params ?? {}, cookies, clientAddress: client.ip, locals: {}, site: new URL(BASE), redirect: () => new Response(null) };
   const handler = (route as Record<string, (c: unknown) => Promise<Response>>).POST!;
-  const response = init.endpointOnly ? await handler(context) : ((await onRequest(context as never, async () => handler(context))) as Response);
+  const response = init.endpointOnly ? await handler(context) : ((await onRequest(context as never, routeNext(() => handler(context)))) as Response);
   const text = await response.text();
   const flash = writes.get(FLASH_COOKIE);
   return {

@@ -14,6 +14,7 @@ import { albumForAdmin } from '../../src/server/content/gallery-admin.service';
 import { jobForAdmin } from '../../src/server/content/recruitment-admin.service';
 import { adminCallers, expectRoleMatrix, flashOf, form, upload, type AdminCallers } from '../fixtures/admin';
 import { callGet } from '../fixtures/api-context';
+import { routeNext } from '../fixtures/api-client';
 
 let callers: AdminCallers;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('/admin/gallery', () => {
     const request = new Request('http://127.0.0.1:4321/admin/gallery/graduation/upload', { method: 'POST', headers: { origin: 'http://127.0.0.1:4321', authorization: `Bearer ${editor.bearer}` }, body });
     const cookies = new Map<string, string>();
     const context = { request, url: new URL(request.url), params: { code: 'graduation', action: 'upload' }, cookies: { get: () => undefined, has: () => false, set: (k: string, v: string) => cookies.set(k, v), delete: () => {} }, clientAddress: '127.0.0.1', locals: {}, site: new URL('http://127.0.0.1:4321') };
-    const response = (await onRequest(context as never, async () => albumRoute.POST(context as never))) as Response;
+    const response = (await onRequest(context as never, routeNext(() => albumRoute.POST(context as never)))) as Response;
     expect(response.status).toBe(303);
     expect(Buffer.from(cookies.get('admin_flash') ?? '', 'base64url').toString('utf8')).toContain('เพิ่มรูปแล้ว 3 รูป');
 
