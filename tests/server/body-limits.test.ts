@@ -5,33 +5,19 @@
  * office's 64 MB. The refusals arrive while the client still holds the rest of its body, so each test
  * sends the headers and a few bytes only and waits for the answer; nothing here times anything.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoShopForFile } from '../fixtures/server-process';
 
 const PORT = 4451;
 const MB = 1024 * 1024;
 const THAI = /[\u0E00-\u0E7F]/;
 const STAFF_EMAIL = 'body-limits-staff@example.com';
-let server: ServerProcess;
-let dataDir = '';
+const server = demoShopForFile(PORT, { SHOP_ADMIN_EMAILS: STAFF_EMAIL });
 let staffToken = '';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-body-limits-'));
-  server = startServer(PORT, {
-    DATABASE_URL: 'memory://',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    MAIL_POLL_SECONDS: '0',
-    ORDER_SWEEP_SECONDS: '0',
-    SHOP_ADMIN_EMAILS: STAFF_EMAIL,
-  });
-  await waitReady(server);
   const registered = await fetch(`${server.base}/api/member-insert/`, {
     method: 'POST',
     headers: { Origin: server.base, 'Content-Type': 'application/json' },
@@ -48,11 +34,6 @@ beforeAll(async () => {
   const body = (await registered.json()) as { token?: string };
   expect(registered.status, JSON.stringify(body)).toBe(201);
   staffToken = body.token!;
-}, 120_000);
-
-afterAll(async () => {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface HeldUpload {

@@ -3,29 +3,14 @@
  * Astro's English text, and a bounded fuzz of the pages (fast-check) never gets a 5xx or a hang.
  * The API families are fuzzed in process on both databases: tests/integration/fuzz.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fuzzPages } from '../fixtures/page-fuzz';
-import { startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
+import { demoShopForFile } from '../fixtures/server-process';
 
 const PORT = 4534;
 const PAGE_CASES = Number(process.env.FUZZ_PAGE_CASES ?? 1000);
 const THAI = /[\u0E00-\u0E7F]/;
-let server: ServerProcess;
-let dataDir = '';
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-edge-'));
-  server = startServer(PORT, { DATABASE_URL: 'memory://', DATA_DIR: dataDir, SEED_DEMO: 'true', MAIL_POLL_SECONDS: '0', ORDER_SWEEP_SECONDS: '0' });
-  await waitReady(server);
-}, 120_000);
-
-afterAll(async () => {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = demoShopForFile(PORT);
 
 describe('refusals at the edge', () => {
   it('a cross-site form post gets the Thai envelope under /api and the shop’s error page elsewhere', async () => {

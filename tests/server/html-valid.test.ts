@@ -9,32 +9,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
+import { describe, expect, it } from 'vitest';
+import { demoShopForFile } from '../fixtures/server-process';
 
 const PORT = 4536;
 const STAFF_EMAIL = 'html-valid-staff@example.com';
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build/dist/vnu.jar');
-let server: ServerProcess;
-let dataDir = '';
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-html-'));
-  server = startServer(PORT, {
-    DATABASE_URL: 'memory://',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    MAIL_POLL_SECONDS: '0',
-    ORDER_SWEEP_SECONDS: '0',
-    SHOP_ADMIN_EMAILS: STAFF_EMAIL,
-  });
-  await waitReady(server);
-}, 120_000);
-
-afterAll(async () => {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = demoShopForFile(PORT, { SHOP_ADMIN_EMAILS: STAFF_EMAIL });
 
 /** Signs up (staff by SHOP_ADMIN_EMAILS) and answers the session cookie. */
 async function signUp(email: string, phone: string): Promise<string> {

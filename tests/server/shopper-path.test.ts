@@ -4,27 +4,12 @@
  * shop around them, order pages without a number and listings past their end say something true.
  * The same sign-up with JavaScript: tests/e2e/shopper-path.spec.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newMemberInput } from '../fixtures/api-client';
-import { startServer, stopServer, waitReady, type ServerProcess } from '../fixtures/server-process';
+import { demoShopForFile } from '../fixtures/server-process';
 
 const PORT = 4537;
-let server: ServerProcess;
-let dataDir = '';
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-path-'));
-  server = startServer(PORT, { DATABASE_URL: 'memory://', DATA_DIR: dataDir, SEED_DEMO: 'true', MAIL_POLL_SECONDS: '0', ORDER_SWEEP_SECONDS: '0' });
-  await waitReady(server);
-}, 120_000);
-
-afterAll(async () => {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = demoShopForFile(PORT);
 
 /** The sign-up form as a browser without JavaScript sends it. */
 function signUp(action: string, input: ReturnType<typeof newMemberInput>): Promise<Response> {
