@@ -13,7 +13,9 @@
 //   node bench/uncached.mjs                                     (fresh in-memory demo shop, 360 products)
 // BENCH_SECONDS (default 6) per target, BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4500);
 // BENCH_WARMUP (default 30) seconds of warm-up first, 0 for none (see below);
-// ASTRO_SERVER_ENTRY=/path/to/other-build/server/entry.mjs measures another build (a copy of dist).
+// ASTRO_SERVER_ENTRY=/path/to/other-build/server/entry.mjs measures another build (a copy of dist);
+// BENCH_ONLY=product,listing,deep measures only those page targets (keys: home, product, listing, deep,
+// search), with the bare server and the static file always (bench/astro-changes.mjs uses it).
 //
 // The warm-up: a server spends its first half minute compiling its hot code (docs/decisions/159,
 // 165), so product and listing pages are rendered first for BENCH_WARMUP seconds. No measured URL
@@ -33,6 +35,8 @@ const barePort = port + 1;
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((key) => key.trim())) : null;
+const wanted = (key) => !only || only.has(key);
 const root = path.resolve(import.meta.dirname, '..');
 
 const database = process.env.BENCH_DATA_DIR
@@ -131,16 +135,17 @@ try {
     console.log(`warm-up: ${warmupSeconds} s, product pages ${productWarmup.rps.toFixed(0)} req/s, price-filtered listing pages ${listingWarmup.rps.toFixed(0)} req/s (not measured)`);
   }
   const staticUrl = `${base}${cssPath}`;
+  const searchPath = () => `/search/page/${1 + random(40)}?q=${encodeURIComponent(words[random(words.length)])}&sort=${['relevance', ...sorts][random(5)]}&n=${n++}`;
   const targets = [
     ['bare node:http, same bytes', `http://127.0.0.1:${barePort}/`, null],
     ['static file (CSS, br)', staticUrl, null],
-    ['cached home page', `${base}/`, null],
-    ['product page, each a different one', `${base}/product/P00001`, () => `/product/${code()}`],
+    ...(wanted('home') ? [['cached home page', `${base}/`, null]] : []),
+    ...(wanted('product') ? [['product page, each a different one', `${base}/product/P00001`, () => `/product/${code()}`]] : []),
     // Every combination of category, sort and page 1–40 is a new URL for the page cache.
-    ['listing page 1–40 (category, sort)', `${base}/product`, () => listingPath()],
-    ['deep listing page 43–3000', `${base}/product`, () => `/product/category/page/${43 + random(2958)}?sort=price_asc&n=${n++}`],
+    ...(wanted('listing') ? [['listing page 1–40 (category, sort)', `${base}/product`, () => listingPath()]] : []),
+    ...(wanted('deep') ? [['deep listing page 43–3000', `${base}/product`, () => `/product/category/page/${43 + random(2958)}?sort=price_asc&n=${n++}`]] : []),
     // Word × sort × page 1–40: few repeats, so neither the page cache nor the id-page cache answers.
-    ['search, word × sort × page 1–40', `${base}/search`, () => `/search/page/${1 + random(40)}?q=${encodeURIComponent(words[random(words.length)])}&sort=${['relevance', ...sorts][random(5)]}&n=${n++}`],
+    ...(wanted('search') ? [['search, word × sort × page 1–40', `${base}/search`, searchPath]] : []),
   ];
   const rows = [];
   // The machine's speed drifts from minute to minute, so each page target also gets the static file
@@ -161,13 +166,14 @@ try {
   }
   // A slow request must not hold up the others: the cached home page while searches run beside it
   // (4 connections searching, the other connections on the home page; decision 156).
-  const searchPath = targets[targets.length - 1][2];
-  const [beside, homeBeside] = await Promise.all([
-    drive(`${base}/search`, searchPath, 4),
-    drive(`${base}/`, null, Math.max(1, connections - 4)),
-  ]);
-  rows.push({ label: '  searches beside it (4 connections)', status: 200, ...beside });
-  rows.splice(rows.length - 1, 0, { label: 'cached home page while searches run', status: 200, ...homeBeside });
+  if (wanted('home') && wanted('search')) {
+    const [beside, homeBeside] = await Promise.all([
+      drive(`${base}/search`, searchPath, 4),
+      drive(`${base}/`, null, Math.max(1, connections - 4)),
+    ]);
+    rows.push({ label: 'cached home page while searches run', status: 200, ...homeBeside });
+    rows.push({ label: '  searches beside it (4 connections)', status: 200, ...beside });
+  }
   const bare = rows[0].rps || 1;
   const staticRps = rows[1].rps || 1;
   console.log(`\nuncached pages: ${products.toLocaleString('en')} products on ${process.env.BENCH_DATA_DIR ? 'PGlite ' + process.env.BENCH_DATA_DIR : process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite demo'}; ${connections} connections × ${seconds} s each`);
