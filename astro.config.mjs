@@ -4,14 +4,12 @@ import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
 import precompress from './integrations/precompress.mjs';
 import lazyImportWithoutPreload from './integrations/lazy-import-without-preload.mjs';
-import reactIslandsTagged from './integrations/react-islands-tagged.mjs';
-import pageEncoder from './integrations/page-encoder.mjs';
 import pageRenderPath, { pageRenderPathPatches } from './integrations/page-render-path.mjs';
 
 // Each of the shop's changes to Astro's and Vite's own code can be left out of a build, to measure it
 // alone or to build on a new Astro before its change is updated (docs/upgrading-astro.md), e.g.
-// SHOP_PATCHES_OFF=page-encoder,page-modules-kept npm run build
-const patchNames = ['islands-tagged', 'page-encoder', ...Object.keys(pageRenderPathPatches), 'lazy-import'];
+// SHOP_PATCHES_OFF=page-body-stream,lazy-import npm run build
+const patchNames = [...Object.keys(pageRenderPathPatches), 'lazy-import'];
 const patchesOff = new Set((process.env.SHOP_PATCHES_OFF ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 for (const name of patchesOff) {
   if (!patchNames.includes(name)) throw new Error(`SHOP_PATCHES_OFF: unknown change "${name}"; known: ${patchNames.join(', ')}`);
@@ -39,8 +37,6 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [
     react({ experimentalDisableStreaming: true }),
-    ...(patchesOff.has('islands-tagged') ? [] : [reactIslandsTagged()]),
-    ...(patchesOff.has('page-encoder') ? [] : [pageEncoder()]),
     pageRenderPath(patchesOff),
     ...(patchesOff.has('lazy-import') ? [] : [lazyImportWithoutPreload()]),
     precompress(),

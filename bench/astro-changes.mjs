@@ -17,7 +17,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const buildsDir = path.join(root, '.bench-builds');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const changes = (process.env.BENCH_CHANGES ?? 'page-encoder,page-modules-kept,page-body-stream,cached-body-uncopied,islands-tagged')
+const changes = (process.env.BENCH_CHANGES ?? 'page-body-stream,cached-body-uncopied')
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);

@@ -1,9 +1,5 @@
-// Three changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167), all
-// measured on uncached listing pages:
-// - The page's module is kept once imported. Astro calls `import()` for it on every request; Node
-//   answers a repeated dynamic import from its module map, but only after resolving the specifier
-//   again, reading the package scope's package.json from its cache and queuing a module job: 3 % of the
-//   rendering thread.
+// Two changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167), each
+// measured alone on uncached listing pages, several alternating runs (docs/decisions/203):
 // - A page rendered whole (streaming is off, astro.config.mjs) becomes a Response over a one-chunk
 //   stream of its bytes instead of over the bytes themselves. Given bytes, undici copies them into the
 //   Response, and the route cache's `clone()` then copies every chunk again for its second branch; a
@@ -14,31 +10,6 @@
 import { astroSourcePatch, replaceOnce } from './astro-source-patch.mjs';
 
 const owner = 'integrations/page-render-path.mjs';
-
-/** Astro's core/environment/production.js with each page module kept after its first import. */
-export function withPageModulesKept(code) {
-  const declared = replaceOnce(
-    code,
-    'async function getModuleForRoute(manifest, route) {',
-    // Keyed by the manifest too: a test or a second app in one process may have its own.
-    'const __shopPageModules = new WeakMap();\nasync function getModuleForRoute(manifest, route) {',
-    owner,
-  );
-  return replaceOnce(
-    declared,
-    'return await importComponentInstance();',
-    [
-      'let __shopKept = __shopPageModules.get(manifest);',
-      'if (!__shopKept) __shopPageModules.set(manifest, (__shopKept = new Map()));',
-      'const __shopModule = __shopKept.get(routeToProcess.component);',
-      'if (__shopModule) return __shopModule;',
-      'const __shopImported = await importComponentInstance();',
-      '__shopKept.set(routeToProcess.component, __shopImported);',
-      'return __shopImported;',
-    ].join('\n    '),
-    owner,
-  );
-}
 
 /** Astro's render/page.js giving a page rendered whole to its Response as a one-chunk stream. */
 export function withPageBodyAsStream(code) {
@@ -78,7 +49,6 @@ export function withCachedBodyUncopied(code) {
 
 /** Each change by its switch name (SHOP_PATCHES_OFF in astro.config.mjs), with the file it changes. */
 export const pageRenderPathPatches = {
-  'page-modules-kept': ['/astro/dist/core/environment/production.js', withPageModulesKept],
   'page-body-stream': ['/astro/dist/runtime/server/render/page.js', withPageBodyAsStream],
   'cached-body-uncopied': ['/astro/dist/core/cache/memory-provider.js', withCachedBodyUncopied],
 };

@@ -110,7 +110,10 @@ describe.skipIf(!reachable)('two instances on one PostgreSQL database', () => {
     return row!.code;
   }
 
-  it('a change through A shows on B’s next response within a second (B had it cached)', async () => {
+  // No stopwatch: B's page cache keeps an answer for a minute (docs/design.md section 4), so B showing
+  // the new stock at all, well inside that minute, can only come from the invalidation bus. The time it
+  // took is printed for the reader, not asserted (it depends on the machine's load).
+  it('a change through A shows on B’s next responses through the bus, though B had it cached', async () => {
     const member = await newMember(a);
     const code = await productWithStock(10);
     const stockOnB = async () => ((await call<{ stock: number }>(b, 'GET', `/api/product/${code}`)).body.data?.stock ?? -1);
@@ -123,16 +126,20 @@ describe.skipIf(!reachable)('two instances on one PostgreSQL database', () => {
     const placed = await order(a, member, code, `bus-${run}`);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const committed = Date.now();
-    let seen = -1;
-    while (Date.now() - committed < 1_000) {
-      seen = await stockOnB();
-      if (seen === 9) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    const seen: number[] = [];
+    // A guard against hanging, far below the cache's minute: only the bus can change B's answer in it.
+    while (seen.at(-1) !== 9 && seen.length < 400) {
+      seen.push(await stockOnB());
+      if (seen.at(-1) !== 9) await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(seen).toBe(9);
-    const latency = Date.now() - committed;
-    console.log(`invalidation bus: B answered the new stock ${latency} ms after A's order`);
-    expect(latency).toBeLessThan(1_000);
+    expect(seen.at(-1)).toBe(9);
+    // Until then B answered the cached page, never anything else.
+    expect(new Set(seen.slice(0, -1))).toEqual(new Set(seen.length > 1 ? [10] : []));
+    console.log(`invalidation bus: B answered the new stock ${Date.now() - committed} ms after A's order (${seen.length} reads)`);
+    // B cached the new answer again: another change behind the shop's back is not seen.
+    await sql`update products set stock = 12 where code = ${code}`;
+    expect(await stockOnB()).toBe(9);
+    await sql`update products set stock = 9 where code = ${code}`;
   });
 
   it('a session made on A works on B, and logging out on B ends it on A', async () => {

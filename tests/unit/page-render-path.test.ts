@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { withCachedBodyUncopied, withPageBodyAsStream, withPageModulesKept } from '../../integrations/page-render-path.mjs';
+import { withCachedBodyUncopied, withPageBodyAsStream } from '../../integrations/page-render-path.mjs';
 import { replaceOnce } from '../../integrations/astro-source-patch.mjs';
 import { installedAstroFile } from '../fixtures/astro-source';
 
 describe('integrations/page-render-path.mjs', () => {
-  it("keeps each page module after its first import in the installed Astro's production environment", () => {
-    const code = withPageModulesKept(installedAstroFile('dist/core/environment/production.js'));
-    expect(code).toContain('const __shopPageModules = new WeakMap();');
-    expect(code).toContain('if (__shopModule) return __shopModule;');
-    expect(code).not.toContain('return await importComponentInstance();');
-  });
-
   it("gives the installed Astro's whole-page Response a one-chunk stream of the page's bytes", () => {
     const code = withPageBodyAsStream(installedAstroFile('dist/runtime/server/render/page.js'));
     expect(code).toContain('controller.enqueue(__shopBytes); controller.close();');
@@ -40,7 +33,6 @@ describe('integrations/page-render-path.mjs', () => {
   });
 
   it('fails the build when Astro no longer reads as expected', () => {
-    expect(() => withPageModulesKept('async function getModuleForRoute(manifest, route) {}')).toThrow(/update integrations\/page-render-path\.mjs/);
     expect(() => withPageBodyAsStream('body = encoder.encode(text);')).toThrow(/update integrations\/page-render-path\.mjs/);
     expect(() => withCachedBodyUncopied('const body = await response.text();')).toThrow(/update integrations\/page-render-path\.mjs/);
   });
