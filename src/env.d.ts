@@ -6,5 +6,10 @@ declare namespace App {
      * thing is missing and which knows a better way on (an unknown order: My Purchase). docs/decisions/176.
      */
     errorPage?: { status: number; title: string; message: string; way?: { href: string; label: string } };
+    /**
+     * Given by runtime/main.ts with each request (the Node adapter's locals): src/middleware.ts writes the
+     * matched route pattern into it, for the labels of GET /metrics (runtime/metrics.ts).
+     */
+    requestRoute?: { route: string };
   }
 }

@@ -40,6 +40,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     void import('./server/mail/outbox-worker').then((worker) => worker.startMailWorker());
     void import('./server/orders/order-sweeper').then((sweeper) => sweeper.startOrderSweeper());
   }
+  if (context.locals.requestRoute) context.locals.requestRoute.route = context.routePattern;
   const { request, url } = context;
   if (!originAllowed(request, url)) {
     return refuse(

@@ -39,6 +39,13 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
   REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds.default(15_000),
+  /**
+   * On SIGTERM, how long /readyz says "draining" while the server still serves, so a load balancer stops
+   * sending traffic before connections close; 0 (the default, one machine) closes at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(0),
+  /** Turns GET /metrics on (Prometheus text), answered only with `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: booleanFlag.default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // The embedded database on a worker thread of its own, beside the one that renders (decision 156).

@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { roleOf } from '../admin/role.ts';
 import { formatThaiTime } from '../../lib/thai-text.ts';
+import { countEvent } from '../metrics/counted-events.ts';
 import type { SessionMember } from './session.service.ts';
 
 /**
@@ -78,6 +79,7 @@ export function secondStepLockedError(lock: SecondStepLock, now = Date.now()): A
  * whose insert finds no live lock starts it, so the owner gets one mail.
  */
 export async function recordSecondStepFailure(member: SessionMember, ip: string, kind: SecondStepCodeKind, now = Date.now()): Promise<SecondStepLock | null> {
+  countEvent('second_step_failed');
   const db = await getDb();
   const actor = signInActor(member, ip);
   const started = await db.transaction(async (tx) => {
@@ -111,6 +113,7 @@ export async function recordSecondStepFailure(member: SessionMember, ip: string,
     }
     return locks[0] ?? null;
   });
+  if (started) countEvent('second_step_locked');
   if (Math.random() < 0.01) {
     await db.delete(secondStepFailures).where(lt(secondStepFailures.failedAt, new Date(now - SWEEP_AFTER_MS)));
     await db.delete(secondStepLocks).where(lt(secondStepLocks.lockedUntil, new Date(now - SWEEP_AFTER_MS)));

@@ -5,6 +5,7 @@ import { getDb } from '../db/client.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../http/errors.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { endOtherSessions, startSession } from '../auth/session.service.ts';
+import { countEvent } from '../metrics/counted-events.ts';
 import { clear, consume, ensureBelow, hit, LIMITS, RATE_LIMIT_MESSAGE, window as rateWindow } from '../security/rate-limit.ts';
 import { signedInFrom } from '../auth/session.repo.ts';
 import { findByEmail, findById, findByPhone, insertMember, phoneUsedByOther, toProfile, updatePasswordHash, updateProfile } from './member.repo.ts';
@@ -98,15 +99,22 @@ export async function login(
 ): Promise<{ token: string; user: AuthUserShape; twoFactorRequired: boolean }> {
   const account = loginIdentifier(input.login).value;
   const pair = `${account}|${meta.ip}`;
-  await ensureBelow(LIMITS.loginFailPerIp, meta.ip);
-  await ensureBelow(LIMITS.loginFailPerAccountAndIp, pair);
+  try {
+    await ensureBelow(LIMITS.loginFailPerIp, meta.ip);
+    await ensureBelow(LIMITS.loginFailPerAccountAndIp, pair);
+  } catch (error) {
+    countEvent('login_refused');
+    throw error;
+  }
   const member = await findByLogin(input.login);
   const accountWindow = await rateWindow(LIMITS.loginFailPerAccount, account);
   if (accountWindow.count >= LIMITS.loginFailPerAccount.max && !(member && (await signedInFrom(await getDb(), member.id, meta.ip)))) {
+    countEvent('login_refused');
     throw tooManyRequests(RATE_LIMIT_MESSAGE, accountWindow.secondsLeft);
   }
   const valid = member ? await verifyPassword(member.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
   if (!member || !valid) {
+    countEvent('login_failed');
     await Promise.all([hit(LIMITS.loginFailPerAccount, account), hit(LIMITS.loginFailPerAccountAndIp, pair), hit(LIMITS.loginFailPerIp, meta.ip)]);
     throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
   }
