@@ -5,6 +5,8 @@
  * server through its operator socket, so nobody has to stop the shop (docs/decisions/080).
  */
 import { userInfo } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 process.env.SEED_DEMO = 'false';
 // No expiry sweep here (the server starts it at its start-up): a command runs once, and
@@ -33,6 +35,50 @@ function finish(result: { exitCode: number; out: string; err: string }): never {
   if (result.out) console.log(result.out);
   if (result.err) console.error(result.err);
   process.exit(result.exitCode);
+}
+
+// A backup's file is named by the operator here, but may be written by the server (another cwd).
+if (argv[0] === 'backup') {
+  const out = argv.indexOf('--out');
+  if (out >= 0 && argv[out + 1]) argv[out + 1] = path.resolve(argv[out + 1]!);
+}
+
+if (argv[0] === 'restore') {
+  const { values, positionals } = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { database: { type: 'string' } } });
+  const file = positionals[0];
+  if (!file) {
+    console.error('restore needs the archive: npm run shop -- restore FILE [--database postgres://…]');
+    process.exit(2);
+  }
+  const url = values.database ?? config.DATABASE_URL;
+  if (url === 'memory://') {
+    console.error('restore needs a database that outlives this command: DATA_DIR (embedded) or --database postgres://…');
+    process.exit(2);
+  }
+  if (!url?.startsWith('postgres')) {
+    // The embedded database's server must be stopped: restore opens DATA_DIR itself.
+    const { sendOperatorCommand } = await import('../src/server/operator/socket.ts');
+    const running = await sendOperatorCommand(config.DATA_DIR, ['--help'], userInfo().username).catch(() => null);
+    if (running) {
+      console.error(`A shop server is running on ${config.DATA_DIR}: stop it before restoring into it.`);
+      process.exit(1);
+    }
+  }
+  const [{ restoreBackup }, { ArchiveError }, { storage }] = await Promise.all([
+    import('../src/server/backup/restore.service.ts'),
+    import('../src/server/backup/archive.ts'),
+    import('../src/server/storage/storage.ts'),
+  ]);
+  try {
+    const done = await restoreBackup(path.resolve(file), { url, dataDir: config.DATA_DIR, storage: storage() });
+    console.log(`Restored ${done.manifest.createdAt} (${done.manifest.database}, migration ${done.manifest.migrations.count}) into ${url?.startsWith('postgres') ? url.replace(/\/\/[^@/]*@/, '//…@') : config.DATA_DIR}`);
+    console.log(`  ${done.rows.toLocaleString('en')} rows, ${done.files} files${done.migratedForward > 0 ? `, then ${done.migratedForward} newer migrations` : ''}; took ${(done.ms / 1000).toFixed(1)} s`);
+    await new Promise((resolve) => process.stdout.write('', resolve));
+    process.exit(0);
+  } catch (error) {
+    console.error(`Not restored: ${error instanceof ArchiveError ? error.message : error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 
 const onEmbedded = !config.DATABASE_URL?.startsWith('postgres');

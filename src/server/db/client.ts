@@ -41,7 +41,8 @@ const logger = {
   },
 };
 
-function resultRows<T>(result: unknown): T[] {
+/** Rows of a raw `execute`, whichever driver answered (postgres.js gives an array, PGlite `{ rows }`). */
+export function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,7 +1,9 @@
 import { userInfo } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
+import { env } from '../env.ts';
 import { members, productPriceTiers, products } from '../db/schema.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { AppError } from '../http/errors.ts';
@@ -38,6 +40,10 @@ export const USAGE = `Usage: npm run shop -- <command> [options]
   mail-failed [--limit N]                   mails that failed for good, with their last error
   mail-resend <id>                          send a mail again (fresh tries, due now)
   mail-send                                 send every due mail now
+  backup [--out FILE]                       the whole shop (tables and uploads) in one archive, while it sells;
+                                            default DATA_DIR/backups/shop-<time>.tar.gz
+  restore FILE [--database postgres://…]    an archive into an empty shop, the shop stopped there
+                                            (never through a running server; docs/operations.md)
 
 Every command that changes an order sends the mails it queued before it ends.
 
@@ -68,6 +74,7 @@ export async function runOperatorCommand(argv: readonly string[], operator = use
         carrier: { type: 'string' },
         note: { type: 'string' },
         tier: { type: 'string', multiple: true },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,6 +107,19 @@ export async function runOperatorCommand(argv: readonly string[], operator = use
       case 'show':
         printOrder(print, await orders.getOrder(staff, orderNo()));
         break;
+      case 'backup': {
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const file = path.resolve(values.out ?? path.join(env().DATA_DIR, 'backups', `shop-${stamp}.tar.gz`));
+        const { createBackup } = await import('../backup/backup.service.ts');
+        const done = await createBackup(file);
+        const rows = done.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+        print(`Backup written: ${done.file}`);
+        print(`  ${done.manifest.tables.length} tables, ${rows.toLocaleString('en')} rows, ${done.manifest.files.length} files, migration ${done.manifest.migrations.count} (${done.manifest.migrations.last})`);
+        print(`  consistent as of ${done.manifest.createdAt}; took ${(done.ms / 1000).toFixed(1)} s`);
+        break;
+      }
+      case 'restore':
+        throw new UsageError('restore runs only in the operator tool with the shop stopped: stop the server, then run npm run shop -- restore FILE');
       case 'confirm-payment':
       case 'confirm':
         printOrder(print, await orders.changeOrderStatus(staff, orderNo(), { action: 'confirm_payment', note: values.note }, audit));

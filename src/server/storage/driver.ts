@@ -21,7 +21,7 @@ export interface StorageDriver {
   get(visibility: Visibility, key: string): Promise<StoredObject | null>;
   delete(visibility: Visibility, key: string): Promise<void>;
   exists(visibility: Visibility, key: string): Promise<boolean>;
-  /** Every object whose key starts with `prefix` (a folder such as `imports/`), with when it was written. */
+  /** Every object whose key starts with `prefix` (a folder such as `imports/`; '' for all), with when it was written. */
   list(visibility: Visibility, prefix: string): Promise<ListedObject[]>;
 }
 

@@ -51,7 +51,7 @@ export function localDriver(root = path.resolve(env().DATA_DIR, 'uploads')): Sto
       }
     },
     async list(visibility, prefix) {
-      assertKey(`${prefix.replace(/\/$/, '')}/x`);
+      if (prefix !== '') assertKey(`${prefix.replace(/\/$/, '')}/x`);
       const folder = path.join(root, visibility, prefix);
       let names: string[];
       try {
@@ -63,7 +63,8 @@ export function localDriver(root = path.resolve(env().DATA_DIR, 'uploads')): Sto
       const listed = [];
       for (const name of names) {
         const info = await stat(path.join(folder, name)).catch(() => null);
-        if (info?.isFile()) listed.push({ key: `${prefix.replace(/\/$/, '')}/${name.split(path.sep).join('/')}`, modifiedAt: info.mtime });
+        const relative = name.split(path.sep).join('/');
+        if (info?.isFile()) listed.push({ key: prefix === '' ? relative : `${prefix.replace(/\/$/, '')}/${relative}`, modifiedAt: info.mtime });
       }
       return listed;
     },
