@@ -61,6 +61,11 @@ test.describe('back-office screens (issue 32)', { tag: '@phone' }, () => {
     expect(sizes.axis).toBe(sizes.body);
     await expectNoSidewaysScroll(page);
     await keepScreenshot(page, `admin-dashboard-${testInfo.project.name}`);
+    // The order list's tabs say the same words as the to-do list.
+    await page.goto('/admin/orders?tab=closed');
+    await expect(page.getByRole('link', { name: new RegExp(`${statusLabels.cancelled}/${statusLabels.expired}`) })).toBeVisible();
+    await keepScreenshot(page, `admin-orders-tabs-${testInfo.project.name}`, { fullPage: false });
+    await page.goto('/admin');
     // A low-stock row opens that product's stock page; its "ดูทั้งหมด" the product list filtered the same way.
     const low = page.getByTestId('stock-low');
     await expect(low.getByRole('link', { name: 'ดูทั้งหมด' })).toHaveAttribute('href', '/admin/products?stock=low&active=1&sort=stock_asc');
