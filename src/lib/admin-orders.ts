@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderStatus } from './orders.ts';
+import { statusGroupLabel, statusLabels, type OrderStatus } from './orders.ts';
 import { parseSlipFilter } from './slip-check.ts';
 
 /**
@@ -10,12 +10,13 @@ export type AdminOrderTab = 'all' | 'to-pay' | 'review' | 'to-ship' | 'shipping'
 
 export const adminOrderTabs: readonly { key: AdminOrderTab; label: string; statuses: readonly OrderStatus[] }[] = [
   { key: 'all', label: 'ทั้งหมด', statuses: ['pending_payment', 'payment_review', 'paid', 'shipped', 'delivered', 'cancelled', 'expired'] },
-  { key: 'to-pay', label: 'รอชำระ', statuses: ['pending_payment'] },
-  { key: 'review', label: 'รอตรวจสลิป', statuses: ['payment_review'] },
-  { key: 'to-ship', label: 'ที่ต้องจัดส่ง', statuses: ['paid'] },
-  { key: 'shipping', label: 'กำลังจัดส่ง', statuses: ['shipped'] },
-  { key: 'done', label: 'สำเร็จ', statuses: ['delivered'] },
-  { key: 'closed', label: 'ยกเลิก/หมดอายุ', statuses: ['cancelled', 'expired'] },
+  // A tab of one status is named by it (issue 32, screen 10: the same state in the same words everywhere).
+  { key: 'to-pay', label: statusLabels.pending_payment, statuses: ['pending_payment'] },
+  { key: 'review', label: statusLabels.payment_review, statuses: ['payment_review'] },
+  { key: 'to-ship', label: statusLabels.paid, statuses: ['paid'] },
+  { key: 'shipping', label: statusLabels.shipped, statuses: ['shipped'] },
+  { key: 'done', label: statusLabels.delivered, statuses: ['delivered'] },
+  { key: 'closed', label: statusGroupLabel(['cancelled', 'expired']), statuses: ['cancelled', 'expired'] },
 ];
 
 export function adminTabOf(key: string | null | undefined): (typeof adminOrderTabs)[number] {

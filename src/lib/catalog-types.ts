@@ -64,6 +64,8 @@ export interface PromotionSummary {
   bannerImage: string | null;
   /** The banner's background colour (#rrggbb), chosen in /admin/promotions. */
   bannerColor: string;
+  /** The home page prints the name and end date over the banner picture (false: the picture alone). */
+  bannerTextOver: boolean;
   discountType: 'percent' | 'fixed';
   discountValue: number;
   minOrderSatang: number;

@@ -24,15 +24,27 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The one Thai name of each status (issue 32, screen 10): badges, the back office's tabs and dashboard,
+ * flashes, mails, CSV messages, timelines and the API's `status_label` all say these words and no others
+ * (tests/unit/status-words.test.ts fails on a status worded anywhere else). Short enough for a tab on a
+ * phone, and read the same by the shopper and the shop. The shopper's My Purchase tabs keep Shopee's
+ * group names (docs/design.md section 5; decision 191).
+ */
 export const statusLabels: Record<OrderStatus, string> = {
   pending_payment: 'รอชำระเงิน',
-  payment_review: 'รอตรวจสอบการชำระเงิน',
-  paid: 'เตรียมจัดส่ง',
+  payment_review: 'รอตรวจสลิป',
+  paid: 'รอจัดส่ง',
   shipped: 'กำลังจัดส่ง',
-  delivered: 'จัดส่งสำเร็จ',
+  delivered: 'สำเร็จแล้ว',
   cancelled: 'ยกเลิกแล้ว',
   expired: 'หมดเวลาชำระเงิน',
 };
+
+/** The name of a tab or count that holds several statuses: their names joined, never a third wording. */
+export function statusGroupLabel(statuses: readonly OrderStatus[]): string {
+  return statuses.map((status) => statusLabels[status]).join('/');
+}
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   promptpay: 'พร้อมเพย์ (QR)',

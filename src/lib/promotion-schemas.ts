@@ -66,6 +66,15 @@ export const bannerColorSchema = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'สีแบนเนอร์ต้องเป็นรหัสสีแบบ #RRGGBB')
   .transform((value) => value.toLowerCase());
 
+/**
+ * "text over picture" (`over`) or "picture only" (`none`): the banner forms' two choices. Left out (a
+ * form from before the choice existed, a script), the promotion keeps what it had; a new one gets text over.
+ */
+export const bannerTextSchema = z
+  .enum(['over', 'none'], { error: 'กรุณาเลือกว่าจะแสดงข้อความบนแบนเนอร์หรือไม่' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'over'));
+
 export const promotionFormSchema = z
   .object({
     code: z
@@ -88,6 +97,7 @@ export const promotionFormSchema = z
     categoryCodes: z.array(z.string().trim().min(1)).max(200),
     productCodes: z.array(z.string().trim().min(1)).max(500, 'เลือกสินค้าได้ไม่เกิน 500 รายการ'),
     bannerColor: bannerColorSchema,
+    bannerTextOver: bannerTextSchema,
   })
   .transform((value, ctx) => {
     const amount = Number(value.discountAmount);

@@ -95,7 +95,7 @@ export const deliveryOptionSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,29}$/, 'รหัสขนส่งใช้ a-z 0-9 ขีดกลาง ไม่เกิน 30 ตัว'),
+    .regex(/^[a-z0-9][a-z0-9_-]{0,29}$/, 'กรุณาเลือกขนส่งจากรายการ'),
   name: text(100, 'ชื่อวิธีจัดส่ง').min(1, 'กรุณาใส่ชื่อวิธีจัดส่ง'),
   feeSatang: bahtAmount('ค่าจัดส่ง'),
   days: text(60, 'ระยะเวลาจัดส่ง').default(''),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
+import { statusLabels } from '../../src/lib/orders';
 import { sampleAddress } from '../fixtures/address';
 import { pdfPages, thaiKey } from '../fixtures/pdf-text';
 import { grantRole } from './fixtures/roles';
@@ -105,8 +106,8 @@ test.describe('back office', () => {
     await expect(owner.getByTestId('admin-flash')).toContainText(`ให้สิทธิ์ พนักงาน แก่ ${staffEmail}`);
     await expect(owner.locator(`[data-staff-email="${staffEmail}"]`)).toContainText('พนักงาน');
 
-    const reviewBefore = await waitingCount(staff, 'รอตรวจสลิป');
-    const toShipBefore = await waitingCount(staff, 'ที่ต้องจัดส่ง');
+    const reviewBefore = await waitingCount(staff, statusLabels.payment_review);
+    const toShipBefore = await waitingCount(staff, statusLabels.paid);
 
     const receiverA = `น้ำผึ้ง ${testInfo.project.name === 'phone' ? 'มือถือ' : 'เดสก์ท็อป'}ใจดี`;
     const receiverB = `สมศักดิ์ ${testInfo.project.name === 'phone' ? 'มือถือ' : 'เดสก์ท็อป'}รักไทย`;
@@ -119,11 +120,11 @@ test.describe('back office', () => {
     });
     expect(slip.status(), await slip.text()).toBe(200);
 
-    expect(await waitingCount(staff, 'รอตรวจสลิป')).toBe(reviewBefore + 1);
+    expect(await waitingCount(staff, statusLabels.payment_review)).toBe(reviewBefore + 1);
     await expect(staff.getByRole('navigation', { name: 'เมนูหลังร้าน' }).getByRole('link', { name: 'ทีมงาน' })).toHaveCount(0);
     if (shots) await staff.screenshot({ path: `${shots}/admin-dashboard-${testInfo.project.name}.png`, fullPage: true });
 
-    await staff.getByRole('link', { name: /รอตรวจสลิป/ }).first().click();
+    await staff.getByRole('link', { name: new RegExp(statusLabels.payment_review) }).first().click();
     await expect(staff).toHaveURL(/\/admin\/orders\?tab=review/);
     const row = staff.locator(`tr[data-order-no="${orderNo}"]`);
     await expect(row).toContainText(receiverA);
@@ -139,7 +140,7 @@ test.describe('back office', () => {
     // A decision on a slip moves on to the next slip waiting (or the review tab): back to this order to ship it.
     await staff.goto(`/admin/orders/${orderNo}`);
     await shopper.goto('/user/purchase?tab=to-ship');
-    await expect(shopper.locator(`li.purchase-order[data-order-no="${orderNo}"]`).getByTestId('purchase-status')).toHaveText('เตรียมจัดส่ง');
+    await expect(shopper.locator(`li.purchase-order[data-order-no="${orderNo}"]`).getByTestId('purchase-status')).toHaveText(statusLabels.paid);
 
     const tracking = `EF${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}TH`;
     await staff.getByLabel('เลขพัสดุ').fill('123');
@@ -160,7 +161,7 @@ test.describe('back office', () => {
     // A second order, cash on delivery, to another receiver: it waits to ship at once.
     const addressB = await addAddress(shopper.request, receiverB);
     const codNo = await placeOrder(shopper.request, addressB, 'cod', testInfo.project.name === 'phone' ? 3 : 2);
-    expect(await waitingCount(staff, 'ที่ต้องจัดส่ง')).toBe(toShipBefore + 1);
+    expect(await waitingCount(staff, statusLabels.paid)).toBe(toShipBefore + 1);
 
     await staff.goto(`/admin/orders?q=${encodeURIComponent('ลูกค้า หลังร้าน')}`);
     await staff.getByRole('searchbox', { name: 'เลขที่คำสั่งซื้อ ชื่อ หรือเบอร์โทร' }).fill(receiverA.split(' ')[0]!);
@@ -239,7 +240,7 @@ test.describe('back office', () => {
     });
     expect(post.status()).toBe(404);
     await member.goto(`/order/delivery?no=${orderNo}`);
-    await expect(member.getByTestId('order-status')).toHaveText('เตรียมจัดส่ง');
+    await expect(member.getByTestId('order-status')).toHaveText(statusLabels.paid);
 
     // The phone menu: the sidebar sits behind ☰ เมนู.
     if (testInfo.project.name === 'phone') {

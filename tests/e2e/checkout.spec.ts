@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Route, type TestI
 import { parse } from 'promptparse';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { unitPriceFor } from '../../src/lib/pricing';
+import { statusLabels } from '../../src/lib/orders';
 import { formatBaht, formatBahtExact, includedVat } from '../../src/lib/money';
 import { keepScreenshot, waitForIslands } from './helpers';
 import { sampleAddress } from '../fixtures/address';
@@ -145,13 +146,13 @@ test.describe('checkout and orders', { tag: '@phone' }, () => {
     await expect(page.getByText('ได้รับสลิปการโอนเงินแล้ว')).toBeVisible();
 
     await openTab(page, 'ที่ต้องชำระ');
-    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText('รอตรวจสอบการชำระเงิน');
+    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText(statusLabels.payment_review);
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/purchase-${testInfo.project.name}.png`, fullPage: true });
 
     const staff = await staffToken(request, testInfo);
     await staffAction(request, staff, { no: orderNo, action: 'confirm_payment' });
     await openTab(page, 'ที่ต้องจัดส่ง');
-    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText('เตรียมจัดส่ง');
+    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText(statusLabels.paid);
     await openTab(page, 'ที่ต้องชำระ');
     await expect(orderCard(page, orderNo)).toHaveCount(0);
 
@@ -169,7 +170,7 @@ test.describe('checkout and orders', { tag: '@phone' }, () => {
 
     await staffAction(request, staff, { no: orderNo, action: 'deliver' });
     await openTab(page, 'สำเร็จแล้ว');
-    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText('จัดส่งสำเร็จ');
+    await expect(orderCard(page, orderNo).getByTestId('purchase-status')).toHaveText(statusLabels.delivered);
   });
 
   test('cash on delivery goes straight to success and "to ship"; an unpaid order can be cancelled', async ({ page }, testInfo) => {
@@ -210,7 +211,7 @@ test.describe('checkout and orders', { tag: '@phone' }, () => {
     await expect(page.getByText('เก็บเงินปลายทาง').first()).toBeVisible();
     const codNo = (await page.getByTestId('order-no').textContent())!.trim();
     await openTab(page, 'ที่ต้องจัดส่ง');
-    await expect(orderCard(page, codNo).getByTestId('purchase-status')).toHaveText('เตรียมจัดส่ง');
+    await expect(orderCard(page, codNo).getByTestId('purchase-status')).toHaveText(statusLabels.paid);
     await expect(page.locator('li.purchase-order')).toHaveCount(1);
 
     // A second, PromptPay order, cancelled from My Purchase after the confirmation dialog.

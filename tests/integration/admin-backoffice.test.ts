@@ -22,6 +22,7 @@ import { previewTrackingImport } from '../../src/server/orders/tracking-import.s
 import { dashboard } from '../../src/server/admin/dashboard.service';
 import { listOrdersForAdmin } from '../../src/server/orders/admin-orders.service';
 import { parseAdminOrderQuery } from '../../src/lib/admin-orders';
+import { statusLabels } from '../../src/lib/orders';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
 import { call, createMember, productWithStock, stockOf, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { pdfPages, thaiKey } from '../fixtures/pdf-text';
@@ -164,7 +165,7 @@ describe('orders in the back office', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('status_changed');
-    expect(again.body.message).toContain('เตรียมจัดส่ง');
+    expect(again.body.message).toContain(statusLabels.paid);
 
     const badTracking = await staff.call(actionRoute, 'POST', `/admin/orders/${order.orderNo}/action`, {
       ...form({ action: 'ship', expected_status: 'paid', carrier: 'ไปรษณีย์ไทย EMS', tracking_no: '12345' }),

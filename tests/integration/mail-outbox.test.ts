@@ -13,6 +13,7 @@ import { listFailedMails, resendMail } from '../../src/server/mail/outbox';
 import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { requestReset } from '../../src/server/auth/reset.service';
 import { formatBahtExact } from '../../src/lib/money';
+import { statusLabels } from '../../src/lib/orders';
 import { createMember, productWithStock, type TestMember, placeTestOrder } from '../fixtures/orders';
 import { emlPart, emlSubject } from '../fixtures/outbox';
 
@@ -155,7 +156,7 @@ describe('mail outbox over SMTP', () => {
     const deadline = Date.now() + 15_000;
     let shipped: Received | undefined;
     while (!shipped && Date.now() < deadline) {
-      shipped = received.find((entry) => entry.to.includes(member.email.toLowerCase()) && emlSubject(entry.raw).endsWith('จัดส่งแล้ว'));
+      shipped = received.find((entry) => entry.to.includes(member.email.toLowerCase()) && emlSubject(entry.raw).endsWith(statusLabels.shipped));
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(shipped).toBeDefined();
@@ -164,6 +165,8 @@ describe('mail outbox over SMTP', () => {
     expect(html).toContain('ติดตามพัสดุ');
     expect(html).not.toContain('cid:promptpay-qr');
     expect(emlPart(shipped!.raw, 'text/plain')).toContain('เลขพัสดุ: EF123456789TH');
+    // The status in the words of the shop's pages (issue 32, screen 10).
+    expect(emlPart(shipped!.raw, 'text/plain')).toContain(`สถานะคำสั่งซื้อ: ${statusLabels.shipped}`);
   });
 
   it('bank transfer mails list the accounts instead of a QR', async () => {

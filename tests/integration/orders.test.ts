@@ -17,6 +17,7 @@ import {
 } from '../../src/server/orders/order.service';
 import { includedVat } from '../../src/lib/money';
 import { unitPriceFor } from '../../src/lib/pricing';
+import { statusLabels } from '../../src/lib/orders';
 import { AppError } from '../../src/server/http/errors';
 import { POST as placeOrderRoute } from '../../src/pages/api/orders';
 import { POST as orderGetRoute } from '../../src/pages/api/order-get';
@@ -387,12 +388,12 @@ describe('order mails', () => {
       expect.arrayContaining([
         `ได้รับคำสั่งซื้อ ${shipped.orderNo} แล้ว`,
         `ยืนยันการชำระเงินคำสั่งซื้อ ${shipped.orderNo}`,
-        `คำสั่งซื้อ ${shipped.orderNo} จัดส่งแล้ว`,
+        `คำสั่งซื้อ ${shipped.orderNo} ${statusLabels.shipped}`,
         `ได้รับคำสั่งซื้อ ${cancelled.orderNo} แล้ว`,
         `คำสั่งซื้อ ${cancelled.orderNo} ถูกยกเลิก`,
       ]),
     );
-    const shipping = mails.find((mail) => mail.subject.endsWith('จัดส่งแล้ว'));
+    const shipping = mails.find((mail) => mail.subject.endsWith(statusLabels.shipped));
     expect(shipping?.body).toContain('เลขพัสดุ: EF123456789TH');
     expect(shipping?.body).toContain('https://track.thailandpost.co.th/?trackNumber=EF123456789TH');
   });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog, members, products } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { bangkokDayStart } from '../../lib/admin-orders.ts';
 
@@ -26,6 +26,8 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type AuditRow = typeof auditLog.$inferSelect;
 
 export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
@@ -33,7 +35,9 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<{ rows: 
   if (query.action) where.push(ilike(auditLog.action, `${escapeLike(query.action)}%`));
   if (query.entity) where.push(eq(auditLog.entityType, query.entity));
   if (query.id) where.push(eq(auditLog.entityId, query.id));
-  if (query.actor) where.push(ilike(auditLog.actorEmail, `%${escapeLike(query.actor)}%`));
+  // The person filter's choices carry a member id; a typed address (older links) still matches by email.
+  if (query.actor && UUID.test(query.actor)) where.push(eq(auditLog.actorId, query.actor));
+  else if (query.actor) where.push(ilike(auditLog.actorEmail, `%${escapeLike(query.actor)}%`));
   if (query.via) where.push(eq(auditLog.via, query.via));
   if (query.from) where.push(gte(auditLog.at, bangkokDayStart(query.from)));
   if (query.to) where.push(lt(auditLog.at, new Date(bangkokDayStart(query.to).getTime() + 86_400_000)));
@@ -54,4 +58,35 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<{ rows: 
 export async function auditActions(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).limit(200);
   return rows.map((row) => row.action);
+}
+
+/** The people who appear in the trail, for the person filter: by member id, named as the team knows them. */
+export async function auditPeople(db: DbOrTx): Promise<{ id: string; name: string; email: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: auditLog.actorId, email: members.email, firstName: members.firstName, lastName: members.lastName })
+    .from(auditLog)
+    .innerJoin(members, eq(members.id, auditLog.actorId))
+    .where(isNotNull(auditLog.actorId))
+    .limit(200);
+  return rows
+    .map((row) => ({ id: row.id!, email: row.email, name: `${row.firstName} ${row.lastName}`.trim() || row.email }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'th'));
+}
+
+/** The names a page of rows mentions: people (who did it, and members acted on) and products by code. */
+export async function auditNames(db: DbOrTx, rows: readonly AuditRow[]): Promise<{ people: Map<string, string>; products: Map<string, string> }> {
+  const memberIds = [
+    ...new Set(
+      rows.flatMap((row) => [row.actorId, row.entityType === 'member' ? row.entityId : null]).filter((id): id is string => typeof id === 'string' && UUID.test(id)),
+    ),
+  ];
+  const codes = [...new Set(rows.filter((row) => row.entityType === 'product' && !/^\d+$/.test(row.entityId)).map((row) => row.entityId))];
+  const [people, items] = await Promise.all([
+    memberIds.length === 0 ? [] : db.select({ id: members.id, firstName: members.firstName }).from(members).where(inArray(members.id, memberIds)),
+    codes.length === 0 ? [] : db.select({ code: products.code, name: products.name }).from(products).where(inArray(products.code, codes)),
+  ]);
+  return {
+    people: new Map(people.map((row) => [row.id, row.firstName])),
+    products: new Map(items.map((row) => [row.code, row.name])),
+  };
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { MAX_STOCK } from '../../lib/product-rules.ts';
 import { normalizeText } from '../../lib/thai-text.ts';
+import { statusLabels } from '../../lib/orders.ts';
 import { recordStockMovements, stockHistory, type StockMovementRow } from './stock.repo.ts';
 
 /**
@@ -57,7 +58,7 @@ export const STOCK_KIND_LABELS: Record<StockMovementRow['kind'], string> = {
   adjust: 'ปรับสต็อก',
   order: 'คำสั่งซื้อ',
   cancel: 'ยกเลิกคำสั่งซื้อ',
-  expire: 'หมดเวลาชำระเงิน',
+  expire: statusLabels.expired,
   import: 'นำเข้า CSV',
   create: 'สร้างสินค้า',
 };

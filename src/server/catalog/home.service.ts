@@ -14,6 +14,7 @@ export interface PromotionBanner {
   description: string;
   bannerImage: string | null;
   bannerColor: string;
+  bannerTextOver: boolean;
   endsAt: string;
 }
 
@@ -44,7 +45,7 @@ export async function homeData(now = new Date()): Promise<HomeData> {
     listGalleries(),
   ]);
   return {
-    banners: banners.map((banner) => ({ code: banner.code, name: banner.name, description: banner.description, bannerImage: banner.bannerImage, bannerColor: banner.bannerColor, endsAt: banner.endsAt })),
+    banners: banners.map((banner) => ({ code: banner.code, name: banner.name, description: banner.description, bannerImage: banner.bannerImage, bannerColor: banner.bannerColor, bannerTextOver: banner.bannerTextOver, endsAt: banner.endsAt })),
     galleries: galleries.slice(0, 4),
     categories,
     newArrivals: latest,

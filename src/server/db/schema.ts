@@ -180,6 +180,9 @@ export const promotions = pgTable('promotions', {
   createdAt: createdAt(),
   // issue 11: the banner's background colour on the home page and /promotions (a #rrggbb value).
   bannerColor: text('banner_color').notNull().default('#ffd000'),
+  // issue 32, screen 3: the home page prints the name and end date over the picture (true), or shows the
+  // picture alone (false) for art that carries its own words.
+  bannerTextOver: boolean('banner_text_over').notNull().default(true),
   // issue 29: uses one member may make (null: no limit), counted from their orders that were not
   // cancelled or expired (decision 178).
   perMemberLimit: integer('per_member_limit'),

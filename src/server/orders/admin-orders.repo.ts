@@ -178,13 +178,43 @@ export async function countByStatus(db: DbOrTx): Promise<Map<OrderStatus, number
   return new Map(rows.map((row) => [row.status, Number(row.n)]));
 }
 
-export async function lowStock(db: DbOrTx, threshold: number, limit: number) {
-  return db
-    .select({ code: products.code, name: products.name, stock: products.stock })
-    .from(products)
-    .where(and(eq(products.active, true), sql`${products.stock} <= ${threshold}`))
-    .orderBy(asc(products.stock), asc(products.name))
-    .limit(limit);
+/**
+ * Products on sale that are sold out (`stock <= 0`) or running low (`1..threshold`), the lowest first,
+ * with how many there are in all: the dashboard's "หมด" and "ใกล้หมด" lists (issue 32, screen 5).
+ */
+export async function lowStock(db: DbOrTx, state: 'out' | 'low', threshold: number, limit: number) {
+  const where =
+    state === 'out'
+      ? and(eq(products.active, true), sql`${products.stock} <= 0`)
+      : and(eq(products.active, true), sql`${products.stock} > 0`, sql`${products.stock} <= ${threshold}`);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ code: products.code, name: products.name, stock: products.stock })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.stock), asc(products.name))
+      .limit(limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Unpaid orders whose time to pay ends between `from` and `until` (the rest of today), soonest first. */
+export async function unpaidExpiring(db: DbOrTx, from: Date, until: Date, limit: number) {
+  const where = and(eq(orders.status, 'pending_payment'), gte(orders.expiresAt, from), lt(orders.expiresAt, until));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ orderNo: orders.orderNo, totalSatang: orders.totalSatang, expiresAt: orders.expiresAt, recipient: sql<string>`${orders.address}->>'recipientName'` })
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.expiresAt), asc(orders.orderNo))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ orderNo: row.orderNo, totalSatang: row.totalSatang, expiresAt: (row.expiresAt ?? until).toISOString(), recipient: row.recipient ?? '' })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 export async function bestSellers(db: DbOrTx, since: Date, limit: number) {

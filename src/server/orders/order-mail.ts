@@ -5,7 +5,7 @@ import type { OrderMailKind } from '../mail/outbox.ts';
 import { button, colours, logoAttachment, paragraph, renderLayout, safeUrl } from '../mail/templates.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { formatBahtExact } from '../../lib/money.ts';
-import { paymentMethodLabels, type OrderView } from '../../lib/orders.ts';
+import { paymentMethodLabels, statusLabels, type OrderView } from '../../lib/orders.ts';
 import type { CompanyInfo } from '../../lib/types.ts';
 import { promptPayPayload } from './promptpay.ts';
 
@@ -14,7 +14,7 @@ export type { OrderMailKind };
 const subjects: Record<OrderMailKind, (no: string) => string> = {
   placed: (no) => `ได้รับคำสั่งซื้อ ${no} แล้ว`,
   paid: (no) => `ยืนยันการชำระเงินคำสั่งซื้อ ${no}`,
-  shipped: (no) => `คำสั่งซื้อ ${no} จัดส่งแล้ว`,
+  shipped: (no) => `คำสั่งซื้อ ${no} ${statusLabels.shipped}`,
   cancelled: (no) => `คำสั่งซื้อ ${no} ถูกยกเลิก`,
 };
 
@@ -52,9 +52,10 @@ function headLines(order: OrderView, kind: OrderMailKind, site: string): string[
       ...(order.trackingNo ? [`เลขพัสดุ: ${order.trackingNo}`] : []),
       ...(order.trackingUrl ? [`ติดตามพัสดุ: ${order.trackingUrl}`] : []),
     ],
-    cancelled: [order.status === 'expired' ? 'คำสั่งซื้อนี้หมดเวลาชำระเงินและถูกยกเลิกแล้ว' : 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว'],
+    cancelled: [order.status === 'expired' ? `คำสั่งซื้อนี้${statusLabels.expired}และถูกยกเลิกแล้ว` : 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว'],
   };
-  return head[kind];
+  // The status in the words of the shop's pages (issue 32, screen 10), so a mail and My Purchase agree.
+  return [...head[kind], `สถานะคำสั่งซื้อ: ${statusLabels[order.status]}`];
 }
 
 /** The plain-text alternative (and what a text-only mail client shows). */

@@ -148,7 +148,7 @@ export async function expireUnpaidOrders(now = new Date()): Promise<string[]> {
     if (fresh.length === 0) return expired;
     for (const orderNo of fresh) {
       try {
-        await changeOrderStatus({ type: 'system', id: null }, orderNo, { action: 'expire', note: 'หมดเวลาชำระเงิน' });
+        await changeOrderStatus({ type: 'system', id: null }, orderNo, { action: 'expire', note: statusLabels.expired });
         expired.push(orderNo);
       } catch (error) {
         // Paid or cancelled meanwhile: the row lock and the status check made the other move win.

@@ -85,7 +85,7 @@ export async function previewTrackingImport(text: string): Promise<ImportRow[]> 
       seen.add(row.orderNo);
       const order = byNo.get(row.orderNo);
       if (!order) return 'ไม่พบคำสั่งซื้อนี้';
-      if (order.status !== 'paid') return `สถานะตอนนี้คือ "${statusLabels[order.status]}" ไม่ใช่ "ที่ต้องจัดส่ง"`;
+      if (order.status !== 'paid') return `สถานะตอนนี้คือ "${statusLabels[order.status]}" ไม่ใช่ "${statusLabels.paid}"`;
       if (!row.trackingNo) {
         const needs = company.deliveryOptions.find((option) => option.code === order.deliveryCode)?.trackingUrl != null;
         return needs ? 'ไม่มีเลขพัสดุ' : null;

@@ -103,6 +103,7 @@ export async function savePromotion(actor: AuditActor, input: PromotionForm, opt
       firstOrderOnly: input.firstOrderOnly,
       active: input.active,
       bannerColor: input.bannerColor,
+      ...(input.bannerTextOver === undefined ? {} : { bannerTextOver: input.bannerTextOver }),
       ...(options.bannerImage ? { bannerImage: options.bannerImage } : {}),
     };
     const taken = await tx.select({ id: promotions.id, code: promotions.code }).from(promotions).where(sql`upper(${promotions.code}) = ${input.code}`);
@@ -135,20 +136,21 @@ export async function savePromotion(actor: AuditActor, input: PromotionForm, opt
   return code;
 }
 
-/** The banner alone (picture and colour): what an editor may change on a promotion. */
-export async function savePromotionBanner(actor: AuditActor, code: string, banner: { bannerColor: string; bannerImage?: string | null }): Promise<void> {
+/** The banner alone (picture, colour, text over it or not): what an editor may change on a promotion. */
+export async function savePromotionBanner(actor: AuditActor, code: string, banner: { bannerColor: string; bannerTextOver?: boolean | undefined; bannerImage?: string | null }): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(promotions).where(sql`upper(${promotions.code}) = ${code.toUpperCase()}`).for('update');
     if (!existing) throw notFound('promotion_not_found', 'ไม่พบโปรโมชั่นนี้');
-    const values = { bannerColor: banner.bannerColor, ...(banner.bannerImage ? { bannerImage: banner.bannerImage } : {}) };
+    const bannerTextOver = banner.bannerTextOver ?? existing.bannerTextOver;
+    const values = { bannerColor: banner.bannerColor, bannerTextOver, ...(banner.bannerImage ? { bannerImage: banner.bannerImage } : {}) };
     await tx.update(promotions).set(values).where(eq(promotions.id, existing.id));
     await recordAudit(tx, actor, {
       action: 'promotion.banner',
       entityType: 'promotion',
       entityId: existing.code,
-      before: { bannerColor: existing.bannerColor, bannerImage: existing.bannerImage },
-      after: { bannerColor: banner.bannerColor, bannerImage: banner.bannerImage ?? existing.bannerImage },
+      before: { bannerColor: existing.bannerColor, bannerTextOver: existing.bannerTextOver, bannerImage: existing.bannerImage },
+      after: { bannerColor: banner.bannerColor, bannerTextOver, bannerImage: banner.bannerImage ?? existing.bannerImage },
     });
   });
   await invalidateCatalog();

@@ -31,6 +31,7 @@ export async function listPromotions(now = new Date()): Promise<PromotionSummary
     description: row.description,
     bannerImage: row.bannerImage,
     bannerColor: row.bannerColor,
+    bannerTextOver: row.bannerTextOver,
     discountType: row.discountType,
     discountValue: row.discountValue,
     minOrderSatang: row.minOrderSatang,

@@ -12,6 +12,7 @@ export function readPromotionForm(form: FormData): PromotionForm {
     categoryCodes: form.getAll('category').filter((value): value is string => typeof value === 'string'),
     productCodes: splitCodes(fields.products ?? ''),
     bannerColor: fields.bannerColor || '#ffd000',
+    bannerTextOver: fields.bannerText || undefined,
   });
 }
 

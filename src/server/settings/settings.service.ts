@@ -8,6 +8,7 @@ import { findById } from '../members/member.repo.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { count as countHits, hit, LIMITS, RATE_LIMIT_MESSAGE } from '../security/rate-limit.ts';
 import type { CompanySettings, DeliverySettings, PaymentSettings } from '../../lib/settings-schemas.ts';
+import { unknownCarrierCodes } from '../../lib/carriers.ts';
 
 /**
  * The shop settings of /admin/settings: the company record, payment and delivery. Each save is one
@@ -57,7 +58,17 @@ export function updateCompanySettings(actor: AuditActor, input: CompanySettings)
   return save(actor, 'settings.update_company', input);
 }
 
-export function updateDeliverySettings(actor: AuditActor, input: DeliverySettings): Promise<CompanyRow> {
+/**
+ * Delivery options name a carrier from the known list (issue 32, screen 8); a code saved before the list
+ * existed is still accepted, anything else is a forged or stale form and is refused in Thai.
+ */
+export async function updateDeliverySettings(actor: AuditActor, input: DeliverySettings): Promise<CompanyRow> {
+  const saved = (await companyRow(await getDb(), false)).deliveryOptions.map((option) => option.code);
+  const unknown = unknownCarrierCodes(
+    input.deliveryOptions.map((option) => option.code),
+    saved,
+  );
+  if (unknown.length > 0) throw badRequest('carrier_unknown', `กรุณาเลือกขนส่งจากรายการ (ไม่รู้จัก "${unknown[0]}")`, { code: 'กรุณาเลือกขนส่งจากรายการ' });
   return save(actor, 'settings.update_delivery', input);
 }
 

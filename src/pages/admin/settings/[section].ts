@@ -2,6 +2,7 @@ import { checkbox, adminForm, parseWith, textFields } from '../../../server/admi
 import { notFound } from '../../../server/http/errors';
 import { updateCompanySettings, updateDeliverySettings, updatePaymentSettings } from '../../../server/settings/settings.service';
 import { companySettingsSchema, deliverySettingsSchema, paymentSettingsSchema } from '../../../lib/settings-schemas';
+import { REMOVE_DELIVERY, withCarrierDefaults } from '../../../lib/carriers';
 
 /** Rows of repeated fields (name="bank" … once per row); a row left wholly empty is the spare one and is dropped. */
 function rows<K extends string>(form: FormData, names: readonly K[]): Array<Record<K, string>> {
@@ -36,7 +37,9 @@ export const POST = adminForm(
       }
       case 'delivery': {
         const input = parseWith(deliverySettingsSchema, {
-          deliveryOptions: rows(form, ['code', 'name', 'fee', 'days', 'trackingUrl'] as const).map(({ fee, ...row }) => ({ ...row, feeSatang: fee })),
+          deliveryOptions: rows(form, ['code', 'name', 'fee', 'days', 'trackingUrl'] as const)
+            .filter((row) => row.code !== REMOVE_DELIVERY)
+            .map(({ fee, ...row }) => ({ ...withCarrierDefaults(row), feeSatang: fee })),
           freeShippingMinSatang: fields.freeShipping ?? '',
         });
         await updateDeliverySettings(actor, input);

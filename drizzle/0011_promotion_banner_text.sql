@@ -1,0 +1,1 @@
+ALTER TABLE "promotions" ADD COLUMN "banner_text_over" boolean DEFAULT true NOT NULL;
