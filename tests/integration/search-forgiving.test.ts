@@ -121,28 +121,28 @@ describe('/admin/search: the synonym list', () => {
 
   it('a pair added works both ways at once, is audited, and its removal too', async () => {
     const staff = callers.clients.staff;
-    expect((await findProducts({ ...emptyQuery, keyword: 'unicorn' })).total).toBe(0);
-    const added = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', form({ op: 'add', term: 'Unicorn', synonym: 'ยูนิคอร์น', back: '/admin/search' }));
+    expect((await findProducts({ ...emptyQuery, keyword: 'compact' })).total).toBe(0);
+    const added = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', form({ op: 'add', term: 'Compact', synonym: 'คุชชั่น', back: '/admin/search' }));
     expect(added.status).toBe(303);
     expect(added.headers.get('location')).toBe('/admin/search');
     expect(flashOf(added)?.text).toContain('เพิ่มคู่คำ');
-    const unicorns = await namedWith('ยูนิคอร์น');
-    expect(unicorns.length).toBeGreaterThan(0);
-    expect((await allCodes('UNICORN')).codes).toEqual(expect.arrayContaining(unicorns));
+    const cushions = await namedWith('คุชชั่น');
+    expect(cushions.length).toBeGreaterThan(0);
+    expect((await allCodes('COMPACT')).codes).toEqual(expect.arrayContaining(cushions));
 
     const db = await getDb();
-    const [row] = await db.select().from(searchSynonyms).where(eq(searchSynonyms.term, 'unicorn'));
-    expect(row).toMatchObject({ term: 'unicorn', synonym: 'ยูนิคอร์น' });
+    const [row] = await db.select().from(searchSynonyms).where(eq(searchSynonyms.term, 'compact'));
+    expect(row).toMatchObject({ term: 'compact', synonym: 'คุชชั่น' });
     const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'search_synonym.add'), eq(auditLog.entityId, String(row!.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorEmail).toBe(callers.members.staff.email);
 
     // The same pair again, either way round: refused with the reason, nothing stored.
-    const again = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', form({ op: 'add', term: 'ยูนิคอร์น', synonym: 'unicorn' }));
+    const again = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', form({ op: 'add', term: 'คุชชั่น', synonym: 'compact' }));
     expect(again.status).toBe(303);
     expect(flashOf(again)).toMatchObject({ kind: 'danger' });
     expect(flashOf(again)?.text).toContain('มีคู่คำ');
-    const asJson = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', { ...form({ op: 'add', term: 'unicorn', synonym: 'ยูนิคอร์น' }), headers: { accept: 'application/json' } });
+    const asJson = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', { ...form({ op: 'add', term: 'compact', synonym: 'คุชชั่น' }), headers: { accept: 'application/json' } });
     expect(asJson.status).toBe(409);
     expect(asJson.body.code).toBe('synonym_exists');
 
@@ -150,7 +150,7 @@ describe('/admin/search: the synonym list', () => {
     expect(removed.status).toBe(303);
     expect(flashOf(removed)?.text).toContain('ลบคู่คำ');
     expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'search_synonym.remove'), eq(auditLog.entityId, String(row!.id))))).toHaveLength(1);
-    expect((await findProducts({ ...emptyQuery, keyword: 'unicorn' })).total).toBe(0);
+    expect((await findProducts({ ...emptyQuery, keyword: 'compact' })).total).toBe(0);
     // Removed twice (a second press): a Thai message, not a bare 404.
     const twice = await staff.call(synonymsRoute, 'POST', '/admin/search/synonyms', { ...form({ op: 'remove', id: String(row!.id) }), headers: { accept: 'application/json' } });
     expect(twice.status).toBe(409);
