@@ -11,8 +11,9 @@ import { keptMap } from '../cache/kept-map.ts';
  * Product search on the trigram indexes (docs/design.md section 2, pg_trgm). Thai has no spaces between
  * words, so matching is by substring (`LIKE '%…%'`, answered by the GIN trigram index on the
  * normalised `search_text`), ranked exact name, name prefix, name substring, then everything else.
- * When nothing contains the keyword, a word-similarity pass over names, brands and categories finds
- * products despite a small typo. See docs/decisions/030-search-on-trigrams.md.
+ * What a keyword matches (its spellings, synonyms, the tone-free names) is a SearchMatch built in
+ * search-words.ts (docs/decisions/179). When nothing matches, a word-similarity pass over names, brands
+ * and categories finds products despite a typo. See docs/decisions/030-search-on-trigram-indexes.md.
  */
 export interface IdPage {
   ids: number[];
