@@ -24,6 +24,7 @@ test.describe('search that forgives, filters of what was found', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(`/search/${encodeURIComponent('ลิปติก')}`);
     await expect(page.getByRole('status').filter({ hasText: 'สินค้าที่ใกล้เคียง' })).toBeVisible();
+    await expect(page.getByTestId('near-words').getByRole('link', { name: 'ลิปสติก' })).toHaveAttribute('href', `/search/${encodeURIComponent('ลิปสติก')}`);
     const names = await page.locator('.product-card h3').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((name) => name.includes('ลิปสติก'))).toBe(true);

@@ -10,6 +10,7 @@ import { auditLog, searchSynonyms } from '../../src/server/db/schema';
 import { clearProductQueryCache, findProducts } from '../../src/server/catalog/catalog.service';
 import { emptyQuery, type ListingQuery } from '../../src/server/catalog/listing-query';
 import { dropSearchWords } from '../../src/server/catalog/search-words';
+import { loadListing } from '../../src/server/catalog/listing.service';
 import { searchKey, thaiMarkOrder } from '../../src/lib/thai-text';
 import * as synonymsRoute from '../../src/pages/admin/search/synonyms';
 import { adminCallers, expectRoleMatrix, flashOf, form, type AdminCallers } from '../fixtures/admin';
@@ -78,6 +79,15 @@ describe('keywords and the products each must find', () => {
     // ตุกตา (no tone mark) finds nothing exactly, so the page says these are near results.
     const loose = await allCodes('ตุกตา');
     expect(loose.similar).toBe(true);
+  });
+
+  it('a near result offers the word meant; an exact one offers nothing', async () => {
+    const noCache = { enabled: false, set: () => {}, invalidate: async () => {} };
+    const near = await loadListing({ url: new URL('http://shop.test/search/x'), response: {}, cache: noCache }, 'search', { keyword: 'ลิบสติก' });
+    expect(near?.result.similar).toBe(true);
+    expect(near?.nearWords).toEqual(['ลิปสติก']);
+    const exact = await loadListing({ url: new URL('http://shop.test/search/x'), response: {}, cache: noCache }, 'search', { keyword: 'ลิปสติก' });
+    expect(exact?.nearWords).toEqual([]);
   });
 
   it('a typo with a brand filter finds that brand only, and as many as the brand has', async () => {

@@ -27,11 +27,8 @@ export interface SearchMatch {
   tonelessPhrase: string | null;
   /** The forgiving pass (tone-free, one edit): the page says the results are near ones. */
   forgiving: boolean;
-}
-
-/** A match of the keyword alone: what the search did before synonyms (tests, the admin list). */
-export function plainMatch(key: string, terms: string[]): SearchMatch {
-  return { key, terms: terms.map((term) => ({ texts: [term], toneless: null, categoryIds: [], brandIds: [] })), phrases: [key], tonelessPhrase: null, forgiving: false };
+  /** Known words one edit away from a term (`ลิปติก` → `ลิปสติก`): offered as the word meant. */
+  corrections: string[];
 }
 
 /** What the id caches key on: the same match is the same query. */

@@ -109,7 +109,7 @@ function phrasesOf(key: string, terms: TermMatch[]): string[] {
 export async function exactMatch(key: string): Promise<SearchMatch> {
   const lexicon = await keptLexicon.get();
   const terms = termsOf(lexicon, key).map((term): TermMatch => ({ texts: spellings(withSynonyms(lexicon, [term])), toneless: null, categoryIds: [], brandIds: [] }));
-  return { key, terms, phrases: phrasesOf(key, terms), tonelessPhrase: null, forgiving: false };
+  return { key, terms, phrases: phrasesOf(key, terms), tonelessPhrase: null, forgiving: false, corrections: [] };
 }
 
 /**
@@ -120,8 +120,10 @@ export async function exactMatch(key: string): Promise<SearchMatch> {
 export async function forgivingMatch(key: string): Promise<SearchMatch | null> {
   const lexicon = await keptLexicon.get();
   let adds = false;
+  const corrected = new Set<string>();
   const terms = termsOf(lexicon, key).map((term): TermMatch => {
     const near = corrections(lexicon.words, term);
+    near.forEach((word) => corrected.add(word));
     const thai = hasThai(term);
     const bare = withoutTones(term);
     const categoryIds = thai ? lexicon.categories.filter((row) => row.toneless.includes(bare)).map((row) => row.id) : [];
@@ -131,5 +133,5 @@ export async function forgivingMatch(key: string): Promise<SearchMatch | null> {
   });
   if (!adds) return null;
   const phrases = terms.length === 1 ? (terms[0] as TermMatch).texts : [key];
-  return { key, terms, phrases, tonelessPhrase: hasThai(key) ? withoutTones(key) : null, forgiving: true };
+  return { key, terms, phrases, tonelessPhrase: hasThai(key) ? withoutTones(key) : null, forgiving: true, corrections: [...corrected].slice(0, 3) };
 }
