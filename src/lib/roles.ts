@@ -85,6 +85,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/products', label: 'สินค้า', permission: 'catalog' },
   { href: '/admin/categories', label: 'หมวดหมู่', permission: 'catalog' },
   { href: '/admin/brands', label: 'แบรนด์', permission: 'catalog' },
+  { href: '/admin/search', label: 'คำค้นหา', permission: 'catalog' },
   { href: '/admin/import', label: 'นำเข้า/ส่งออก', permission: 'import' },
   // Editors keep the promotion banners (issue 11), so the list opens for 'banners'; codes need 'promotions'.
   { href: '/admin/promotions', label: 'โปรโมชั่น', permission: 'banners' },

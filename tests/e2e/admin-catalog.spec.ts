@@ -224,14 +224,14 @@ test.describe('catalog back office', () => {
   });
 
   test('who may open the catalog pages: nobody without a role (404), editors get 403', async ({ page }, testInfo) => {
-    for (const path of ['/admin/products', '/admin/products/new', '/admin/categories', '/admin/brands', '/admin/import']) {
+    for (const path of ['/admin/products', '/admin/products/new', '/admin/categories', '/admin/brands', '/admin/search', '/admin/import']) {
       expect((await page.request.get(path)).status(), path).toBe(404);
     }
     await memberWithRole(page, testInfo.project.name, null);
     expect((await page.request.get('/admin/products')).status()).toBe(404);
     await page.context().clearCookies();
     await memberWithRole(page, testInfo.project.name, 'editor');
-    for (const path of ['/admin/products', '/admin/products/P00001', '/admin/products/P00001/stock', '/admin/categories', '/admin/brands', '/admin/import']) {
+    for (const path of ['/admin/products', '/admin/products/P00001', '/admin/products/P00001/stock', '/admin/categories', '/admin/brands', '/admin/search', '/admin/import']) {
       expect((await page.request.get(path)).status(), path).toBe(403);
     }
   });

@@ -217,6 +217,7 @@ test.describe('back office', () => {
       { path: '/admin/members', staff: 200, owner: 200, editor: 403 },
       { path: `/admin/members/${memberId}`, staff: 200, owner: 200, editor: 403 },
       { path: '/admin/audit', staff: 200, owner: 200, editor: 403 },
+      { path: '/admin/search', staff: 200, owner: 200, editor: 403 },
       { path: '/admin/staff', staff: 403, owner: 200, editor: 403 },
       { path: '/admin/two-step', staff: 200, owner: 200, editor: 200 },
     ];

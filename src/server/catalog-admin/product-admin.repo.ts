@@ -201,12 +201,13 @@ export async function codesOf(db: DbOrTx, ids: readonly number[]): Promise<strin
 
 /**
  * Recomputes the search text of many products in one statement (after a category or brand is renamed, or
- * products move): the same parts as searchTextFor, normalised the same way for ordinary text.
+ * products move): the same parts as searchTextFor, normalised the same way for ordinary text (Thai marks
+ * in stored order by shop_thai_marks, drizzle/0011, the twin of thaiMarkOrder).
  */
 export async function refreshSearchText(db: DbOrTx, where: SQL): Promise<void> {
   await db.execute(sql`
-    update ${products} p set search_text = lower(btrim(regexp_replace(concat_ws(' ',
-        p.name, b.name, nullif(b.name_th, ''), c.name || ' ' || c.name_en, p.code, p.description), '\\s+', ' ', 'g')))
+    update ${products} p set search_text = shop_thai_marks(lower(btrim(regexp_replace(concat_ws(' ',
+        p.name, b.name, nullif(b.name_th, ''), c.name || ' ' || c.name_en, p.code, p.description), '\\s+', ' ', 'g'))))
     from ${categories} c, ${products} p2 left join ${brands} b on b.id = p2.brand_id
     where p2.id = p.id and c.id = p.category_id and ${where}`);
 }

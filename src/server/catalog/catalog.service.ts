@@ -11,6 +11,8 @@ import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, listWindow, similarIds, suggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
 import { onCatalogChange } from './catalog-cache.ts';
+import { exactMatch, forgivingMatch } from './search-words.ts';
+import type { SearchMatch } from './search-match.ts';
 import { keptValue } from '../cache/kept-value.ts';
 import { keptMap } from '../cache/kept-map.ts';
 
@@ -19,6 +21,11 @@ const KEEP_MS = 60_000;
 
 /** Typo tolerance only runs for keywords long enough to have trigrams worth comparing. */
 const MIN_SIMILAR_LENGTH = 3;
+/**
+ * Fewer results than this from the keyword and its synonyms is "little": the forgiving pass (no tone
+ * marks, one edit) runs and its answer is taken when it finds more (docs/decisions/179).
+ */
+export const FEW_RESULTS = 5;
 
 /** Active brands by name: the listing's filter reads them on every uncached page. */
 const keptBrands = keptValue(async (): Promise<BrandSummary[]> => {
@@ -105,7 +112,8 @@ const WINDOW_CACHE_MAX = 500;
 const LISTING_WINDOW = RESULT_WINDOW + PAGE_SIZE;
 // Any catalog change clears them (invalidateCatalog), so the time only bounds changes made elsewhere.
 const ID_CACHE_MS = 5 * 60_000;
-const idCache = keptMap<IdPage & { similar: boolean }>({ max: ID_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
+type FoundIds = IdPage & { similar: boolean; match: SearchMatch | null };
+const idCache = keptMap<FoundIds>({ max: ID_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
 const listingWindows = keptMap<ListingWindow>({ max: WINDOW_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
 // A filtered listing's (or a sorted search's) bounded count is the same on every page and in every sort of the same filter.
 const listingCounts = keptMap<BoundedCount>({ max: ID_CACHE_MAX, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
@@ -121,13 +129,13 @@ export async function findProducts(
   query: ListingQuery,
   pageSize = PAGE_SIZE,
   scope: ProductFilter['scope'] = null,
-): Promise<ProductPage & { category: (CategorySummary & { description: string }) | null }> {
+): Promise<ProductPage & { category: (CategorySummary & { description: string }) | null; match: SearchMatch | null; filter: ProductFilter }> {
   // A listing window holds the last page's overhang for pages of PAGE_SIZE, not more.
   if (pageSize > PAGE_SIZE) throw new Error(`page size ${pageSize} is above ${PAGE_SIZE}`);
   const db = await getDb();
   const filter = { ...(await resolveFilter(query)), scope };
   const offset = (query.page - 1) * pageSize;
-  const empty = { items: [], total: 0, page: query.page, pageSize, similar: false, category: filter.category };
+  const empty = { items: [], total: 0, page: query.page, pageSize, similar: false, category: filter.category, match: null, filter };
   if (filter.impossible) return empty;
   const key = searchKey(query.keyword);
   // Past the window only the (bounded) count is read, for the message and the page links.
@@ -143,6 +151,8 @@ export async function findProducts(
     pageSize,
     similar: found.similar,
     category: filter.category,
+    match: found.match,
+    filter,
   };
 }
 
@@ -157,13 +167,13 @@ function windowed(filter: ProductFilter): boolean {
 }
 
 /** A listing page's ids, cut from its filter's and sort's window. */
-async function windowIds(db: Db, filter: ProductFilter, sort: ListingQuery['sort'], pageSize: number, offset: number, beyondWindow: boolean): Promise<IdPage & { similar: boolean }> {
+async function windowIds(db: Db, filter: ProductFilter, sort: ListingQuery['sort'], pageSize: number, offset: number, beyondWindow: boolean): Promise<FoundIds> {
   const listingSort = sort === 'relevance' ? 'newest' : sort;
   const window = await listingWindows.get(JSON.stringify([filter.categoryId, filter.brandIds, listingSort]), () =>
     listWindow(db, filter, listingSort, LISTING_WINDOW),
   );
   const ids = beyondWindow ? [] : Array.from(window.ids.subarray(offset, offset + pageSize));
-  return { ids, total: window.total, capped: window.capped, similar: false };
+  return { ids, total: window.total, capped: window.capped, similar: false, match: null };
 }
 
 /**
@@ -179,12 +189,12 @@ async function pagedIds(
   pageSize: number,
   offset: number,
   beyondWindow: boolean,
-): Promise<IdPage & { similar: boolean }> {
+): Promise<FoundIds> {
   const cacheKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
   return idCache.get(cacheKey, async () => {
     if (beyondWindow) {
       const first = await pagedIds(db, key, filter, { ...query, page: 1 }, pageSize, 0, false);
-      return { ids: [], total: first.total, capped: first.capped, similar: first.similar };
+      return { ids: [], total: first.total, capped: first.capped, similar: first.similar, match: first.match };
     }
     const countKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
     const known = listingCounts.peek(countKey);
@@ -195,13 +205,21 @@ async function pagedIds(
     if (!key) {
       const listed = await listIds(db, filter, query.sort === 'relevance' ? 'newest' : query.sort, pageSize, offset, known);
       remember(listed);
-      return { ...listed, similar: false };
+      return { ...listed, similar: false, match: null };
     }
-    const contained = await containsIds(db, key, filter, query.sort, pageSize, offset, query.sort === 'relevance' ? undefined : known);
+    const exact = await exactMatch(key);
+    const contained = await containsIds(db, exact, filter, query.sort, pageSize, offset, query.sort === 'relevance' ? undefined : known);
     if (query.sort !== 'relevance') remember(contained);
-    if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false };
+    if (contained.total >= FEW_RESULTS) return { ...contained, similar: false, match: exact };
+    // Little found: the keyword without tone marks and the known words one edit away (docs/decisions/179).
+    const forgiving = await forgivingMatch(key);
+    if (forgiving) {
+      const wider = await containsIds(db, forgiving, filter, query.sort, pageSize, offset);
+      if (wider.total > contained.total) return { ...wider, similar: contained.total === 0, match: forgiving };
+    }
+    if (contained.total > 0 || [...key].length < MIN_SIMILAR_LENGTH) return { ...contained, similar: false, match: exact };
     const similarPage = await similarIds(db, key, filter, query.sort, pageSize, offset);
-    return { ...similarPage, similar: similarPage.total > 0 };
+    return { ...similarPage, similar: similarPage.total > 0, match: null };
   });
 }
 

@@ -5,6 +5,7 @@ import { findProducts, listBrands } from './catalog.service.ts';
 import { emptyQuery, lastPage, queryFromSearchParams, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { cachePublicPage, doNotCache, tagFor, type RouteCacheHandle } from './catalog-cache.ts';
+import { listingFacets, NO_FACETS, type ListingFacets } from './facets.service.ts';
 
 export type ListingMode = 'all' | 'category' | 'search';
 
@@ -15,6 +16,10 @@ export interface ListingData {
   category: (CategorySummary & { description: string }) | null;
   categories: CategorySummary[];
   brands: BrandSummary[];
+  /** The brands (with counts) and the price range present in this category or search (docs/decisions/180). */
+  facets: ListingFacets;
+  /** A search answered with near results: the known words one edit from the keyword, offered as links. */
+  nearWords: string[];
   /** A Thai message when a filter in the URL was malformed (the page answers 400). */
   error: string | null;
   /** The page asked for lies past the listing's last one (the page answers 404 with a link to it). */
@@ -36,15 +41,17 @@ export async function loadListing(
   try {
     query = queryFromSearchParams(astro.url.searchParams, overrides);
     const result = await findProducts(query);
+    const facets = await listingFacets(result.filter, query.keyword ? { match: result.match, items: result.items } : null);
+    const nearWords = result.similar && result.match ? result.match.corrections : [];
     // Decided from the count the page has read anyway: a page within range costs nothing more.
     if (!result.beyondWindow && result.page > lastPage(result.total, result.pageSize)) {
       doNotCache(cache);
       astro.response.status = 404;
-      return { mode, query, result, category: result.category, categories, brands, error: null, pastTheEnd: true };
+      return { mode, query, result, category: result.category, categories, brands, facets, nearWords, error: null, pastTheEnd: true };
     }
     const tags = ['listing', ...(mode === 'search' ? ['search'] : []), ...(result.category ? [tagFor.category(result.category.code)] : [])];
     cachePublicPage(cache, tags);
-    return { mode, query, result, category: result.category, categories, brands, error: null, pastTheEnd: false };
+    return { mode, query, result, category: result.category, categories, brands, facets, nearWords, error: null, pastTheEnd: false };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       doNotCache(cache);
@@ -60,6 +67,8 @@ export async function loadListing(
         category: null,
         categories,
         brands,
+        facets: NO_FACETS,
+        nearWords: [],
         error: error.message,
         pastTheEnd: false,
       };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, products } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
+import { matchWalk, matchWhere, rankOf, relevanceTiers, type SearchMatch } from './search-match.ts';
 import { COUNT_BOUND, type ListingSort } from './listing-query.ts';
 import { keptMap } from '../cache/kept-map.ts';
 
@@ -10,8 +11,9 @@ import { keptMap } from '../cache/kept-map.ts';
  * Product search on the trigram indexes (docs/design.md section 2, pg_trgm). Thai has no spaces between
  * words, so matching is by substring (`LIKE '%…%'`, answered by the GIN trigram index on the
  * normalised `search_text`), ranked exact name, name prefix, name substring, then everything else.
- * When nothing contains the keyword, a word-similarity pass over names, brands and categories finds
- * products despite a small typo. See docs/decisions/030-search-on-trigrams.md.
+ * What a keyword matches (its spellings, synonyms, the tone-free names) is a SearchMatch built in
+ * search-words.ts (docs/decisions/179). When nothing matches, a word-similarity pass over names, brands
+ * and categories finds products despite a typo. See docs/decisions/030-search-on-trigram-indexes.md.
  */
 export interface IdPage {
   ids: number[];
@@ -43,11 +45,6 @@ function orderFor(sort: ListingSort): SQL {
 /** Terms of a normalised keyword: every term must appear (Thai shoppers sometimes add spaces). */
 export function keywordTerms(key: string): string[] {
   return [...new Set(key.split(' ').filter((term) => term.length > 0))].slice(0, 8);
-}
-
-function containsAll(key: string): SQL {
-  const terms = keywordTerms(key);
-  return and(...terms.map((term) => sql`${products.searchText} like ${`%${escapeLike(term)}%`}`)) as SQL;
 }
 
 /** Count up to COUNT_BOUND + 1 rows: the scan stops there however many rows match. */
@@ -131,27 +128,6 @@ export async function listWindow(db: DbOrTx, filter: ProductFilter, sort: Listin
   return ids.length > COUNT_BOUND ? { ids, total: COUNT_BOUND, capped: true } : { ids, total: ids.length, capped: false };
 }
 
-function rankOf(key: string): SQL {
-  const like = escapeLike(key);
-  return sql`case
-    when lower(${products.name}) = ${key} or lower(${products.code}) = ${key} then 0
-    when lower(${products.name}) like ${`${like}%`} then 1
-    when lower(${products.name}) like ${`%${like}%`} then 2
-    else 3 end`;
-}
-
-/**
- * The relevance tiers (exact name or code, name prefix, name substring, the rest), as disjoint
- * conditions so each can be read on its own, newest first.
- */
-function relevanceTiers(key: string): SQL[] {
-  const like = escapeLike(key);
-  const exact = sql`(lower(${products.name}) = ${key} or lower(${products.code}) = ${key})`;
-  const prefix = sql`lower(${products.name}) like ${`${like}%`}`;
-  const inName = sql`lower(${products.name}) like ${`%${like}%`}`;
-  return [exact, sql`${prefix} and not ${exact}`, sql`${inName} and not ${prefix} and not ${exact}`, sql`not ${inName} and not ${exact}`];
-}
-
 /** How many of the newest products a walk may look at per row it needs. */
 const WALK_PER_ROW = 50;
 const MAX_WALK = 20_000;
@@ -200,13 +176,13 @@ async function newestOfTier(db: DbOrTx, where: SQL, need: number, seenInSample: 
  * read one after the other, newest first, until the page is full (newestOfTier): the work follows the
  * page, not the 100,000 matches.
  */
-async function rankedPage(db: DbOrTx, filter: ProductFilter, key: string, limit: number, offset: number): Promise<IdPage> {
+async function rankedPage(db: DbOrTx, filter: ProductFilter, match: SearchMatch, limit: number, offset: number): Promise<IdPage> {
   const filtered = filterConditions(filter);
-  const where = and(filtered, containsAll(key));
+  const where = and(filtered, matchWhere(match));
   // Only the page comes back, with the number of rows read and which tiers they fell in.
   const rows = rowsOf<{ id: number; n: number; seen: number }>(
     await db.execute(
-      sql`select id, count(*) over ()::int as n, bit_or(1 << rank) over ()::int as seen from (select ${products.id} as id, ${rankOf(key)} as rank, ${products.createdAt} as created_at from ${products} where ${where} limit ${COUNT_BOUND + 1}) as matched order by rank, created_at desc, id desc limit ${limit} offset ${offset}`,
+      sql`select id, count(*) over ()::int as n, bit_or(1 << rank) over ()::int as seen from (select ${products.id} as id, ${rankOf(match)} as rank, ${products.createdAt} as created_at from ${products} where ${where} limit ${COUNT_BOUND + 1}) as matched order by rank, created_at desc, id desc limit ${limit} offset ${offset}`,
     ),
   );
   const first = rows[0];
@@ -216,23 +192,18 @@ async function rankedPage(db: DbOrTx, filter: ProductFilter, key: string, limit:
   const seenMask = Number(first.seen);
   const need = offset + limit;
   const ids: number[] = [];
-  const tiers = relevanceTiers(key);
+  const tiers = relevanceTiers(match);
   for (const [rank, tier] of tiers.entries()) {
     // The name tiers have their own indexes (lower(name) and lower(code) for exact and prefix, the name
     // trigrams for the rest of the name matches): the word's condition is only checked on their rows,
     // in a form the search-text trigram index cannot answer, or the planner intersects its bitmap of
     // every match of the word with theirs (2.4 of 4.7 ms for ของชำร่วย's name prefixes on PostgreSQL).
     const ownIndex = rank < tiers.length - 1;
-    const tierWhere = ownIndex ? and(filtered, containsAllByWalk(key), tier) : and(where, tier);
+    const tierWhere = ownIndex ? and(filtered, matchWalk(match), tier) : and(where, tier);
     ids.push(...(await newestOfTier(db, tierWhere as SQL, need - ids.length, (seenMask & (1 << rank)) !== 0)));
     if (ids.length >= need) break;
   }
   return { ids: ids.slice(offset, need), total: COUNT_BOUND, capped: true };
-}
-
-/** The same condition as containsAll, in a form the trigram index cannot answer. */
-function containsAllByWalk(key: string): SQL {
-  return and(...keywordTerms(key).map((term) => sql`strpos(${products.searchText}, ${term}) > 0`)) as SQL;
 }
 
 /** The sort's order by expressions no index can answer, so the plan sorts the matches it fetched. */
@@ -257,15 +228,15 @@ function walkLength(limit: number, offset: number): number {
 /** Products containing the keyword, best name matches first (or in the chosen sort). */
 export async function containsIds(
   db: DbOrTx,
-  key: string,
+  match: SearchMatch,
   filter: ProductFilter,
   sort: ListingSort,
   limit: number,
   offset: number,
   knownCount?: BoundedCount,
 ): Promise<IdPage> {
-  if (sort === 'relevance') return rankedPage(db, filter, key, limit, offset);
-  const where = and(filterConditions(filter), containsAll(key));
+  if (sort === 'relevance') return rankedPage(db, filter, match, limit, offset);
+  const where = and(filterConditions(filter), matchWhere(match));
   // Left to itself the planner either fetches every match through the trigram index to sort them (all
   // 100,000 for ของขวัญ: half a second) or walks the sort's index past tens of thousands of rows
   // without the word (ลิป by name: the lipsticks sit together near the end). So: walk the index a
@@ -275,7 +246,7 @@ export async function containsIds(
   const walk = db.execute(
     sql`select id from (select ${products.id} as id, ${products.searchText} as search_text, ${products.priceSatang} as price_satang, ${products.name} as name, ${products.createdAt} as created_at
       from ${products} where ${filterConditions(filter)} order by ${orderFor(sort)} limit ${walkLength(limit, offset)}) as ${products}
-      where ${containsAllByWalk(key)} order by ${orderFor(sort)} limit ${limit} offset ${offset}`,
+      where ${matchWalk(match)} order by ${orderFor(sort)} limit ${limit} offset ${offset}`,
   );
   const [walked, counted] = await Promise.all([walk, knownCount ?? boundedCount(db, where)]);
   const walkedIds = rowsOf<{ id: number }>(walked).map((row) => Number(row.id));

@@ -368,3 +368,36 @@ export const demoRecruitments = [
 
 /** Fixed reference time for demo product dates, so a reseed gives the same "new arrivals". */
 export const demoEpoch = new Date('2026-11-01T03:00:00Z');
+
+/**
+ * The demo shop's search synonyms (docs/decisions/179): every category's Thai words and the English
+ * words a shopper types for them, each pair found both ways. Staff keep the list at /admin/search.
+ */
+export const demoSynonyms: readonly (readonly [string, string])[] = [
+  // gifts
+  ['gift', 'ของขวัญ'], ['present', 'ของขวัญ'], ['gift box', 'กล่องของขวัญ'], ['mug', 'แก้วมัค'], ['photo frame', 'กรอบรูป'], ['lamp', 'โคมไฟ'], ['music box', 'กล่องดนตรี'], ['cushion', 'หมอนอิง'],
+  // skincare
+  ['skincare', 'สกินแคร์'], ['skin care', 'สกินแคร์'], ['serum', 'เซรั่ม'], ['cream', 'ครีม'], ['lotion', 'โลชั่น'], ['face mask', 'มาส์กหน้า'], ['sunscreen', 'กันแดด'], ['toner', 'โทนเนอร์'], ['cleanser', 'โฟมล้างหน้า'],
+  // makeup
+  ['makeup', 'เครื่องสำอาง'], ['cosmetics', 'เครื่องสำอาง'], ['lipstick', 'ลิปสติก'], ['lip', 'ลิป'], ['lip tint', 'ลิปทินท์'], ['lip balm', 'ลิปบาล์ม'], ['blush', 'บลัชออน'], ['eyeshadow', 'อายแชโดว์'], ['mascara', 'มาสคาร่า'], ['eyebrow pencil', 'ดินสอเขียนคิ้ว'],
+  // perfume
+  ['perfume', 'น้ำหอม'], ['fragrance', 'น้ำหอม'], ['body mist', 'บอดี้มิสต์'], ['roll on', 'โรลออน'], ['scent', 'กลิ่น'],
+  // stationery
+  ['stationery', 'เครื่องเขียน'], ['pen', 'ปากกา'], ['notebook', 'สมุด'], ['sticker', 'สติกเกอร์'], ['highlighter', 'ปากกาไฮไลต์'], ['planner', 'แพลนเนอร์'], ['washi tape', 'เทปตกแต่งวาชิ'], ['pencil case', 'กล่องดินสอ'],
+  // accessories
+  ['accessories', 'เครื่องประดับแฟชั่น'], ['hair clip', 'กิ๊บ'], ['scrunchie', 'ยางรัดผม'], ['headband', 'ที่คาดผม'], ['keychain', 'พวงกุญแจ'], ['phone strap', 'สายคล้องโทรศัพท์'], ['earrings', 'ต่างหู'], ['sunglasses', 'แว่นกันแดด'],
+  // jewellery
+  ['jewellery', 'จิวเวลรี่'], ['jewelry', 'จิวเวลรี่'], ['necklace', 'สร้อยคอ'], ['ring', 'แหวน'], ['bracelet', 'สร้อยข้อมือ'], ['bangle', 'กำไล'], ['pendant', 'จี้'],
+  // bags
+  ['bag', 'กระเป๋า'], ['tote bag', 'กระเป๋าผ้า'], ['wallet', 'กระเป๋าสตางค์'], ['coin purse', 'กระเป๋าใส่เหรียญ'], ['makeup pouch', 'กระเป๋าเครื่องสำอาง'], ['crossbody bag', 'กระเป๋าสะพายข้าง'],
+  // party favours
+  ['souvenir', 'ของชำร่วย'], ['party favour', 'ของชำร่วย'], ['wedding favor', 'ของชำร่วยงานแต่งงาน'], ['soap', 'สบู่'], ['fridge magnet', 'แม่เหล็กติดตู้เย็น'], ['sachet', 'ถุงหอม'],
+  // party supplies
+  ['party', 'ปาร์ตี้'], ['balloon', 'ลูกโป่ง'], ['birthday', 'วันเกิด'], ['birthday candle', 'เทียนวันเกิด'], ['party hat', 'หมวกปาร์ตี้'], ['paper plate', 'จานกระดาษ'],
+  // dolls
+  ['doll', 'ตุ๊กตา'], ['plush', 'ตุ๊กตา'], ['teddy bear', 'ตุ๊กตาหมี'], ['rabbit', 'กระต่าย'], ['bunny', 'กระต่าย'], ['elephant', 'ช้าง'], ['dinosaur', 'ไดโนเสาร์'],
+  // home
+  ['home decor', 'ของแต่งบ้าน'], ['scented candle', 'เทียนหอม'], ['reed diffuser', 'ก้านไม้หอม'], ['vase', 'แจกัน'], ['wall clock', 'นาฬิกาแขวนผนัง'], ['sofa cover', 'ผ้าคลุมโซฟา'],
+  // cards and wrapping
+  ['card', 'การ์ด'], ['greeting card', 'การ์ดอวยพร'], ['wrapping paper', 'กระดาษห่อของขวัญ'], ['gift wrap', 'ห่อของขวัญ'], ['ribbon', 'ริบบิ้น'], ['paper bag', 'ถุงกระดาษ'],
+];

@@ -87,6 +87,21 @@ export const brands = pgTable('brands', {
   createdAt: createdAt(),
 });
 
+/**
+ * Words search treats as the same (docs/decisions/179): `lipstick` ⇄ `ลิปสติก`. Each pair works both ways;
+ * both sides are stored as search keys (searchKey). Staff keep them at /admin/search.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    term: text('term').notNull(),
+    synonym: text('synonym').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('search_synonyms_pair_idx').on(table.term, table.synonym)],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -123,6 +138,10 @@ export const products = pgTable(
     index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // Names without tone marks (and sara am folded), for the tone-free search pass (docs/decisions/179).
+    index('products_name_toneless_trgm_idx').using('gin', sql`replace(translate(lower(${table.name}), '่้๊๋', ''), 'ํา', 'ำ') gin_trgm_ops`),
+    // Brand counts and the price range of a category's listing, read from the index alone (docs/decisions/180).
+    index('products_category_brand_price_idx').on(table.categoryId, table.brandId, table.priceSatang).where(sql`${table.active}`),
     check('products_price_nonnegative', sql`${table.priceSatang} >= 0`),
     check('products_stock_nonnegative', sql`${table.stock} >= 0`),
   ],

@@ -13,6 +13,7 @@ import {
   demoProduct,
   demoPromotions,
   demoRecruitments,
+  demoSynonyms,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
 import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, options: { products: number; now?: Date }
     demoBrands.map((brand) => ({ code: brand.code, name: brand.name, nameTh: brand.nameTh, description: brand.description })),
   );
   await ensureDemoProducts(db, options.products, undefined, pictures);
+  await db.insert(schema.searchSynonyms).values(demoSynonyms.map(([term, synonym]) => ({ term: searchKey(term), synonym: searchKey(synonym) })));
 
   const categoryIds = await categoryIdsByCode(db);
   for (const promotion of demoPromotions(now)) {
