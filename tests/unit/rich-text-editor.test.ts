@@ -85,7 +85,7 @@ describe('the editor keeps what the shop renders', () => {
     expect(tidyMarkdown('```\na\n\n\n\nb\n```\n\n\n\nค')).toBe('```\na\n\n\n\nb\n```\n\nค');
   });
 
-  it('the shop shows a Markdown body's H1 as H2 and H4 to H6 as H3, as the editor makes them', () => {
+  it('the shop shows a Markdown body’s H1 as H2 and H4 to H6 as H3, as the editor makes them', () => {
     expect(renderMarkdown('# ก\n\n## ข\n\n### ค\n\n#### ง\n\n##### จ\n\n###### ฉ', company)).toBe('<h2>ก</h2>\n<h2>ข</h2>\n<h3>ค</h3>\n<h3>ง</h3>\n<h3>จ</h3>\n<h3>ฉ</h3>\n');
   });
 

@@ -77,23 +77,29 @@ export default function RichBodyEditor({ markdown, onChange }: RichBodyEditorPro
   });
   const state = useEditorState({ editor, selector: ({ editor: current }) => toolbarState(current) }) ?? toolbarState(null);
 
-  async function link() {
+  async function link(): Promise<void> {
     if (!editor) return;
     const { from, to, empty } = editor.state.selection;
     const current = editor.getAttributes('link').href as string | undefined;
     const answer = await askForLink({ href: current ?? '', needsText: empty && !current });
-    if (!answer) return editor.commands.focus();
     const chain = editor.chain().focus();
-    if (answer.href === '') return chain.extendMarkRange('link').unsetLink().run();
-    if (empty && !current) chain.insertContent({ type: 'text', text: answer.text, marks: [{ type: 'link', attrs: { href: answer.href } }] }).run();
-    else chain.setTextSelection({ from, to }).extendMarkRange('link').setLink({ href: answer.href }).run();
+    if (!answer) {
+      chain.run();
+    } else if (answer.href === '') {
+      chain.extendMarkRange('link').unsetLink().run();
+    } else if (empty && !current) {
+      chain.insertContent({ type: 'text', text: answer.text, marks: [{ type: 'link', attrs: { href: answer.href } }] }).run();
+    } else {
+      chain.setTextSelection({ from, to }).extendMarkRange('link').setLink({ href: answer.href }).run();
+    }
   }
 
-  async function picture() {
+  async function picture(): Promise<void> {
     if (!editor) return;
     const answer = await askForPicture();
-    if (!answer) return editor.commands.focus();
-    editor.chain().focus().setImage({ src: `${answer.url}#${answer.width}x${answer.height}`, alt: answer.description }).run();
+    const chain = editor.chain().focus();
+    if (answer) chain.setImage({ src: `${answer.url}#${answer.width}x${answer.height}`, alt: answer.description });
+    chain.run();
   }
 
   return (

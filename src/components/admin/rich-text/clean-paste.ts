@@ -13,7 +13,7 @@
  * Runs in the browser (DOMParser); the unit tests run it in happy-dom.
  */
 
-const DROP = 'style, meta, link, title, script, xml, img, picture, svg, object, iframe, o\\:p';
+const DROP = 'style, meta, link, title, script, xml, img, picture, svg, object, iframe';
 const KEEP_ATTRIBUTES: Record<string, readonly string[]> = { A: ['href'], TD: ['colspan', 'rowspan'], TH: ['colspan', 'rowspan'], OL: ['start'] };
 
 function styleOf(element: Element): string {
@@ -105,8 +105,11 @@ export function cleanPastedHtml(html: string): string {
   removeComments(doc);
   rebuildWordLists(body);
   for (const element of Array.from(body.querySelectorAll(DROP))) element.remove();
-  // Word's namespaced tags that are not covered above (<st1:…>, <w:…>) keep their text only.
-  for (const element of Array.from(body.querySelectorAll('*'))) if (element.tagName.includes(':')) unwrap(element);
+  // Word's namespaced tags: <o:p> holds only Word's spacing; others (<st1:…>, <w:…>) keep their text.
+  for (const element of Array.from(body.querySelectorAll('*'))) {
+    if (element.tagName.toLowerCase() === 'o:p') element.remove();
+    else if (element.tagName.includes(':')) unwrap(element);
+  }
   stylesToMarks(body);
   stripAttributes(body);
   return body.innerHTML;
