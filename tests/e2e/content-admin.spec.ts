@@ -186,6 +186,8 @@ test.describe('content pages', () => {
     const body = page.getByRole('textbox', { name: 'เนื้อหา', exact: true });
     await body.click();
     for (const html of [WORD_HTML, GOOGLE_DOCS_HTML]) {
+      // Each paste starts a paragraph of its own (pasted at the end of one, its first block would join it).
+      if (html === GOOGLE_DOCS_HTML) await page.keyboard.press('Enter');
       await body.evaluate((element, pasted) => {
         const data = new DataTransfer();
         data.setData('text/html', pasted);
