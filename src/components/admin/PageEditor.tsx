@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Component, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { pageDraftSchema } from '../../lib/content-schemas';
+import RichBodyEditor from './rich-text/RichBodyEditor';
 import './rich-text/rich-body.css';
 
 /**
@@ -21,8 +22,6 @@ export interface PageEditorProps {
 
 type Width = 'phone' | 'desktop';
 
-/** TipTap and its Markdown converter, fetched only here and only once the page has shown the plain box. */
-const RichBodyEditor = lazy(() => import('./rich-text/RichBodyEditor'));
 
 /** The Markdown box without a name of its own: the hidden `body` field carries the text while it shows. */
 function PlainBody({ value, onChange, label }: { value: string; onChange?: (value: string) => void; label: string }) {
@@ -38,7 +37,7 @@ function PlainBody({ value, onChange, label }: { value: string; onChange?: (valu
   );
 }
 
-/** If the editor's code cannot load (a dropped connection), the editor keeps working as a Markdown box. */
+/** If the rich-text editor fails, the page keeps working as a Markdown box. */
 class RichEditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -136,9 +135,7 @@ export default function PageEditor(props: PageEditorProps) {
             <>
               <input type="hidden" name="body" value={body} />
               <RichEditorBoundary fallback={<PlainBody value={body} onChange={change(setBody)} label="เนื้อหา (Markdown)" />}>
-                <Suspense fallback={<PlainBody value={body} label="เนื้อหา (กำลังเปิดเครื่องมือแก้ไข)" />}>
-                  <RichBodyEditor markdown={body} onChange={change(setBody)} />
-                </Suspense>
+                <RichBodyEditor markdown={body} onChange={change(setBody)} />
               </RichEditorBoundary>
             </>
           ) : (

@@ -1,4 +1,5 @@
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { Editor } from '@tiptap/core';
+import { useEffect, useRef, useState } from 'react';
 import { COMPANY_PLACEHOLDERS } from '../../../lib/content-schemas';
 import { cleanPastedHtml } from './clean-paste';
 import { contentExtensions, tidyMarkdown } from './extensions';
@@ -7,8 +8,8 @@ import { askForLink, askForPicture } from './dialogs';
 /**
  * The rich-text body of a content page (issue 32, decision 199): TipTap on ProseMirror, holding only what
  * the shop's renderer publishes, and answering Markdown for the form's hidden `body` field on every change.
- * Loaded on the editor page only, after the plain text box has rendered, so the page works before and
- * without it.
+ * Part of the editor page's island only; the server renders the plain Markdown box it replaces, so the
+ * page works before and without it.
  */
 export interface RichBodyEditorProps {
   markdown: string;
@@ -57,25 +58,37 @@ function ToolButton({ label, active, disabled, onClick, className = '' }: { labe
 }
 
 export default function RichBodyEditor({ markdown, onChange }: RichBodyEditorProps) {
-  const editor = useEditor({
-    extensions: contentExtensions(),
-    content: markdown,
-    contentType: 'markdown',
-    immediatelyRender: false,
-    editorProps: {
-      transformPastedHTML: cleanPastedHtml,
-      attributes: {
-        id: 'page-body',
-        class: 'form-control page-rich-body content-body',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': 'เนื้อหา',
-        'data-testid': 'rich-body',
+  // TipTap's core, not @tiptap/react: its React binding imports React in a way that made the bundler
+  // move its helpers into a chunk of their own that every catalog page then loaded (decision 199).
+  const host = useRef<HTMLDivElement>(null);
+  const [initial] = useState(() => ({ markdown, onChange }));
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [state, setState] = useState<ToolbarState>(() => toolbarState(null));
+
+  useEffect(() => {
+    const instance = new Editor({
+      element: host.current,
+      extensions: contentExtensions(),
+      content: initial.markdown,
+      contentType: 'markdown',
+      editorProps: {
+        transformPastedHTML: cleanPastedHtml,
+        attributes: {
+          id: 'page-body',
+          class: 'form-control page-rich-body content-body',
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': 'เนื้อหา',
+          'data-testid': 'rich-body',
+        },
       },
-    },
-    onUpdate: ({ editor: current }) => onChange(tidyMarkdown(current.getMarkdown())),
-  });
-  const state = useEditorState({ editor, selector: ({ editor: current }) => toolbarState(current) }) ?? toolbarState(null);
+      onUpdate: ({ editor: current }) => initial.onChange(tidyMarkdown(current.getMarkdown())),
+      onTransaction: ({ editor: current }) => setState(toolbarState(current)),
+    });
+    setEditor(instance);
+    setState(toolbarState(instance));
+    return () => instance.destroy();
+  }, [initial]);
 
   async function link(): Promise<void> {
     if (!editor) return;
@@ -140,7 +153,7 @@ export default function RichBodyEditor({ markdown, onChange }: RichBodyEditorPro
           ))}
         </select>
       </div>
-      {editor ? <EditorContent editor={editor} /> : <div className="form-control page-rich-body" aria-hidden="true" />}
+      <div ref={host} />
     </div>
   );
 }
