@@ -44,3 +44,22 @@ export const COMPANY_PLACEHOLDERS: ReadonlyArray<{ key: string; label: string }>
   { key: 'mapUrl', label: 'ลิงก์แผนที่' },
   { key: 'facebookUrl', label: 'เพจ Facebook' },
 ];
+
+const THAI_LETTER = /[\u0E01-\u0E4F]/;
+const PICTURE_FILE = /\.(jpe?g|png|webp|gif|heic|heif|avif|bmp|tiff?)$/i;
+export const MAX_PICTURE_DESCRIPTION = 200;
+
+/**
+ * Why a picture's description (its alt text) will not do, in Thai, or null when it will: shoppers who
+ * cannot see the picture hear it read out, so it says what is in the picture, in Thai, and is never the
+ * file's name (the old editor used the name; issue 32).
+ */
+export function pictureDescriptionError(description: string, fileName: string): string | null {
+  const text = description.trim();
+  if (!text) return 'กรุณาเขียนคำอธิบายรูป บอกว่าในรูปมีอะไร';
+  if (text.length > MAX_PICTURE_DESCRIPTION) return `คำอธิบายรูปยาวเกิน ${MAX_PICTURE_DESCRIPTION} ตัวอักษร`;
+  const base = fileName.trim().replace(/\.[^.]+$/, '').toLowerCase();
+  if (PICTURE_FILE.test(text) || (base && text.toLowerCase() === base)) return 'คำอธิบายรูปต้องบอกว่าในรูปมีอะไร ไม่ใช่ชื่อไฟล์';
+  if (!THAI_LETTER.test(text)) return 'กรุณาเขียนคำอธิบายรูปเป็นภาษาไทย';
+  return null;
+}

@@ -1,4 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as createRoute from '../../src/pages/admin/pages/create';
@@ -6,7 +8,7 @@ import * as actionRoute from '../../src/pages/admin/pages/[slug]/[action]';
 import * as previewRoute from '../../src/pages/admin/pages/preview';
 import * as uploadRoute from '../../src/pages/admin/uploads';
 import { getDb } from '../../src/server/db/client';
-import { auditLog, contentPages } from '../../src/server/db/schema';
+import { auditLog, contentPages, contentPageVersions } from '../../src/server/db/schema';
 import { catalogVersion } from '../../src/server/catalog/catalog-cache';
 import { listPublishedPages, pageForAdmin, pageVersions, publishedPage } from '../../src/server/content/pages.service';
 import { contentPagesLoader } from '../../src/server/content/pages-loader';
@@ -103,6 +105,30 @@ describe('editing a page', () => {
 
     const versions = await pageVersions('aboutus');
     expect(versions.items.map((v) => v.kind)).toEqual(['publish', 'draft', 'seed']);
+    // Issue 32: the history names people, never an email address or a path such as "src/content".
+    const editorName = `${callers.members.editor.firstName} ${callers.members.editor.lastName}`;
+    expect(versions.items.map((v) => v.author)).toEqual([editorName, editorName, 'เนื้อหาเริ่มต้นของร้าน']);
+    for (const version of versions.items) expect(version.author).not.toMatch(/src\/content|@|\//);
+  });
+
+  it('names the people of versions written before names were kept (migration 0013 on this database)', async () => {
+    const db = await getDb();
+    const [page] = await db.select().from(contentPages).where(eq(contentPages.slug, 'address'));
+    // Rows as the shop wrote them before issue 32: an author's email only, and the seed's path.
+    const [legacy] = await db
+      .insert(contentPageVersions)
+      .values({ pageId: page!.id, kind: 'draft', title: 'ที่ตั้งร้าน', body: 'เก่า', authorEmail: callers.members.staff.email.toUpperCase() })
+      .returning();
+    const [legacySeed] = await db.insert(contentPageVersions).values({ pageId: page!.id, kind: 'seed', title: 'ที่ตั้งร้าน', body: 'เก่า', authorEmail: 'src/content' }).returning();
+    const [gone] = await db.insert(contentPageVersions).values({ pageId: page!.id, kind: 'publish', title: 'ที่ตั้งร้าน', body: 'เก่า', authorEmail: 'somchai.left@shop.example' }).returning();
+    const migration = readFileSync(join(import.meta.dirname, '../../drizzle/0013_page_version_authors.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((part) => /^\s*(--[^\n]*\n\s*)*UPDATE/i.test(part))) await db.execute(sql.raw(statement));
+    const byId = new Map((await pageVersions('address', 1, 50)).items.map((v) => [v.id, v.author]));
+    expect(byId.get(legacy!.id)).toBe(`${callers.members.staff.firstName} ${callers.members.staff.lastName}`);
+    expect(byId.get(legacySeed!.id)).toBe('เนื้อหาเริ่มต้นของร้าน');
+    expect(byId.get(gone!.id)).toBe('somchai.left');
+    const [seedRow] = await db.select().from(contentPageVersions).where(eq(contentPageVersions.id, legacySeed!.id));
+    expect(seedRow?.authorEmail).toBe('');
   });
 
   it('restores an earlier version into the draft, then publishing brings it back to shoppers', async () => {

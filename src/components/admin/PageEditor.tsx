@@ -1,11 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { COMPANY_PLACEHOLDERS, pageDraftSchema } from '../../lib/content-schemas';
+import { Component, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { pageDraftSchema } from '../../lib/content-schemas';
+import RichBodyEditor from './rich-text/RichBodyEditor';
+import './rich-text/rich-body.css';
 
 /**
- * The content page editor (docs/design.md section 12): a Markdown text box with a Thai toolbar, so an editor
- * never has to know the syntax, and a live preview rendered by the server's own renderer and sanitiser
- * (POST /admin/pages/preview), shown at phone or desktop width. The form is a plain POST, so it saves
- * even before this island hydrates.
+ * The content page editor (docs/design.md section 12): a rich-text editor with a Thai toolbar (TipTap,
+ * decision 199) whose content is the same Markdown the shop renders, and a live preview rendered by the
+ * server's own renderer and sanitiser (POST /admin/pages/preview), shown at phone or desktop width. The
+ * server renders a plain Markdown text box, so without JavaScript (or before the editor has loaded) the
+ * page is edited as before; the form is a plain POST either way.
  */
 export interface PageEditorProps {
   slug: string;
@@ -19,65 +22,30 @@ export interface PageEditorProps {
 
 type Width = 'phone' | 'desktop';
 
-interface Edit {
-  text: string;
-  selectionStart: number;
-  selectionEnd: number;
+
+/** The Markdown box without a name of its own: the hidden `body` field carries the text while it shows. */
+function PlainBody({ value, onChange, label }: { value: string; onChange?: (value: string) => void; label: string }) {
+  return (
+    <textarea
+      className="form-control page-editor-body"
+      rows={18}
+      value={value}
+      readOnly={!onChange}
+      aria-label={label}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
 }
 
-/** Wraps the selection (or a placeholder word) in `before`/`after`. */
-function wrap(edit: Edit, before: string, after: string, placeholder: string): Edit {
-  const { text, selectionStart: start, selectionEnd: end } = edit;
-  const selected = text.slice(start, end) || placeholder;
-  const next = text.slice(0, start) + before + selected + after + text.slice(end);
-  return { text: next, selectionStart: start + before.length, selectionEnd: start + before.length + selected.length };
-}
-
-/** Puts `prefix` at the start of every selected line (headings, lists); numbered lists count up. */
-function prefixLines(edit: Edit, prefix: (index: number) => string, placeholder: string): Edit {
-  const { text, selectionStart, selectionEnd } = edit;
-  const lineStart = text.lastIndexOf('\n', selectionStart - 1) + 1;
-  const nextBreak = text.indexOf('\n', selectionEnd);
-  const lineEnd = nextBreak === -1 ? text.length : nextBreak;
-  const original = text.slice(lineStart, lineEnd);
-  const block = original || placeholder;
-  const replaced = block
-    .split('\n')
-    .map((line, index) => prefix(index) + line.replace(/^(#{1,6}\s+|[-*]\s+|\d+\.\s+)/, ''))
-    .join('\n');
-  // A block element needs a blank line before it to start a new block in Markdown.
-  const needsGap = lineStart > 0 && text.slice(0, lineStart).trimEnd().length > 0 && !text.slice(0, lineStart).endsWith('\n\n');
-  const lead = needsGap ? '\n' : '';
-  const next = text.slice(0, lineStart) + lead + replaced + text.slice(lineEnd);
-  const start = lineStart + lead.length;
-  // On an empty line the placeholder word is selected, so typing replaces it and keeps the "## " or "- ".
-  if (!original) return { text: next, selectionStart: start + prefix(0).length, selectionEnd: start + replaced.length };
-  return { text: next, selectionStart: start + replaced.length, selectionEnd: start + replaced.length };
-}
-
-function insertAt(edit: Edit, snippet: string): Edit {
-  const { text, selectionStart: start, selectionEnd: end } = edit;
-  return { text: text.slice(0, start) + snippet + text.slice(end), selectionStart: start + snippet.length, selectionEnd: start + snippet.length };
-}
-
-/**
- * Enter inside a list item starts the next item ("- " or the next number), as in a word processor;
- * Enter on an empty item ends the list. Returns null when Enter should behave as usual.
- */
-export function continueList(edit: Edit): Edit | null {
-  const { text, selectionStart, selectionEnd } = edit;
-  if (selectionStart !== selectionEnd) return null;
-  const lineStart = text.lastIndexOf('\n', selectionStart - 1) + 1;
-  const line = text.slice(lineStart, selectionStart);
-  const match = /^(\s*)([-*]|(\d+)\.)\s+(.*)$/.exec(line);
-  if (!match) return null;
-  const [, indent = '', marker = '', number, rest = ''] = match;
-  if (rest.trim() === '') {
-    const next = text.slice(0, lineStart) + text.slice(selectionStart);
-    return { text: next, selectionStart: lineStart, selectionEnd: lineStart };
+/** If the rich-text editor fails, the page keeps working as a Markdown box. */
+class RichEditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
   }
-  const bullet = number ? `${Number(number) + 1}.` : marker;
-  return insertAt(edit, `\n${indent}${bullet} `);
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 export default function PageEditor(props: PageEditorProps) {
@@ -88,23 +56,13 @@ export default function PageEditor(props: PageEditorProps) {
   const [html, setHtml] = useState(props.initialHtml);
   const [width, setWidth] = useState<Width>('desktop');
   const [previewState, setPreviewState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  /** False on the server and in the first paint, so the page starts as the plain text box it is without JavaScript. */
+  const [rich, setRich] = useState(false);
   const submitting = useRef(false);
-  /** Where the cursor goes after a toolbar change, set right after React writes the new text. */
-  const pendingSelection = useRef<{ start: number; end: number } | null>(null);
 
-  useLayoutEffect(() => {
-    const element = textarea.current;
-    const selection = pendingSelection.current;
-    if (!element || !selection) return;
-    pendingSelection.current = null;
-    element.focus();
-    element.setSelectionRange(selection.start, selection.end);
-  }, [body]);
+  useEffect(() => setRich(true), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -141,52 +99,6 @@ export default function PageEditor(props: PageEditorProps) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  function apply(change: (edit: Edit) => Edit) {
-    const element = textarea.current;
-    if (!element) return;
-    const next = change({ text: element.value, selectionStart: element.selectionStart, selectionEnd: element.selectionEnd });
-    pendingSelection.current = { start: next.selectionStart, end: next.selectionEnd };
-    setBody(next.text);
-    setDirty(true);
-  }
-
-  async function addLink() {
-    const { default: Swal } = await import('sweetalert2');
-    const result = await Swal.fire({
-      title: 'ใส่ลิงก์',
-      input: 'url',
-      inputLabel: 'ที่อยู่เว็บ (เช่น https://… หรือ /product)',
-      inputPlaceholder: 'https://',
-      showCancelButton: true,
-      confirmButtonText: 'ตกลง',
-      cancelButtonText: 'ยกเลิก',
-      inputValidator: (value) => (/^(https?:\/\/|\/|mailto:|tel:)/i.test(value.trim()) ? null : 'ลิงก์ต้องขึ้นต้นด้วย https:// หรือ /'),
-    });
-    if (!result.isConfirmed || typeof result.value !== 'string') return;
-    const url = result.value.trim().replace(/[()\s]/g, (ch) => encodeURIComponent(ch));
-    apply((edit) => wrap(edit, '[', `](${url})`, 'ข้อความลิงก์'));
-  }
-
-  async function uploadPicture(file: File) {
-    setUploading(true);
-    setError(null);
-    try {
-      const form = new FormData();
-      form.set('file', file);
-      const response = await fetch('/admin/uploads?folder=pages', { method: 'POST', body: form });
-      const json = (await response.json()) as { data?: { url: string; width: number; height: number }; message?: string };
-      if (!response.ok || !json.data) throw new Error(json.message ?? 'อัปโหลดรูปไม่สำเร็จ');
-      const alt = file.name.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || 'รูปภาพ';
-      const { url, width: w, height: h } = json.data;
-      apply((edit) => insertAt(edit, `\n\n![${alt}](${url}#${w}x${h})\n\n`));
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'อัปโหลดรูปไม่สำเร็จ');
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const result = pageDraftSchema.safeParse({ title, description, body, inFooter });
     if (!result.success) {
@@ -219,72 +131,21 @@ export default function PageEditor(props: PageEditorProps) {
             <label className="form-label" htmlFor="page-description">คำอธิบายสั้น (แสดงใน Google)</label>
             <input className="form-control" id="page-description" name="description" value={description} maxLength={300} onChange={(e) => change(setDescription)(e.target.value)} />
           </div>
-          <div className="btn-toolbar gap-1 mb-2 flex-wrap" role="toolbar" aria-label="เครื่องมือจัดรูปแบบ">
-            <div className="btn-group btn-group-sm" role="group" aria-label="หัวข้อ">
-              <button type="button" className="btn btn-outline-dark" onClick={() => apply((e) => prefixLines(e, () => '## ', 'หัวข้อ'))}>หัวข้อ</button>
-              <button type="button" className="btn btn-outline-dark" onClick={() => apply((e) => prefixLines(e, () => '### ', 'หัวข้อย่อย'))}>หัวข้อย่อย</button>
-            </div>
-            <div className="btn-group btn-group-sm" role="group" aria-label="ตัวอักษร">
-              <button type="button" className="btn btn-outline-dark fw-bold" onClick={() => apply((e) => wrap(e, '**', '**', 'ตัวหนา'))}>ตัวหนา</button>
-              <button type="button" className="btn btn-outline-dark fst-italic" onClick={() => apply((e) => wrap(e, '*', '*', 'ตัวเอียง'))}>ตัวเอียง</button>
-            </div>
-            <div className="btn-group btn-group-sm" role="group" aria-label="รายการ">
-              <button type="button" className="btn btn-outline-dark" onClick={() => apply((e) => prefixLines(e, () => '- ', 'รายการ'))}>• รายการ</button>
-              <button type="button" className="btn btn-outline-dark" onClick={() => apply((e) => prefixLines(e, (i) => `${i + 1}. `, 'ขั้นตอน'))}>1. ลำดับ</button>
-            </div>
-            <div className="btn-group btn-group-sm" role="group" aria-label="แทรก">
-              <button type="button" className="btn btn-outline-dark" onClick={() => void addLink()}>ลิงก์</button>
-              <button type="button" className="btn btn-outline-dark" disabled={uploading} onClick={() => fileInput.current?.click()}>
-                {uploading ? 'กำลังอัปโหลด…' : 'รูปภาพ'}
-              </button>
-            </div>
-            <select
-              className="form-select form-select-sm w-auto"
-              aria-label="แทรกข้อมูลร้าน"
-              value=""
-              onChange={(e) => {
-                const key = e.target.value;
-                if (key) apply((edit) => insertAt(edit, `{{${key}}}`));
-              }}
-            >
-              <option value="">แทรกข้อมูลร้าน…</option>
-              {COMPANY_PLACEHOLDERS.map((item) => (
-                <option key={item.key} value={item.key}>{item.label}</option>
-              ))}
-            </select>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              className="d-none"
-              aria-label="เลือกรูปภาพ"
-              data-testid="picture-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void uploadPicture(file);
-              }}
-            />
-          </div>
-          <label className="form-label visually-hidden" htmlFor="page-body">เนื้อหา</label>
-          <textarea
-            ref={textarea}
-            className="form-control page-editor-body"
-            id="page-body"
-            name="body"
-            rows={18}
-            value={body}
-            onChange={(e) => change(setBody)(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
-              const element = e.currentTarget;
-              const next = continueList({ text: element.value, selectionStart: element.selectionStart, selectionEnd: element.selectionEnd });
-              if (!next) return;
-              e.preventDefault();
-              apply(() => next);
-            }}
-          />
+          {rich ? (
+            <>
+              <input type="hidden" name="body" value={body} />
+              <RichEditorBoundary fallback={<PlainBody value={body} onChange={change(setBody)} label="เนื้อหา (Markdown)" />}>
+                <RichBodyEditor markdown={body} onChange={change(setBody)} />
+              </RichEditorBoundary>
+            </>
+          ) : (
+            <>
+              <label className="form-label visually-hidden" htmlFor="page-body">เนื้อหา</label>
+              <textarea className="form-control page-editor-body" id="page-body" name="body" rows={18} value={body} onChange={(e) => change(setBody)(e.target.value)} />
+            </>
+          )}
           <p className="form-text small mb-2">
-            ข้อความในวงเล็บปีกกา เช่น {'{{phone}}'} จะแสดงเป็นข้อมูลร้านจริง (แก้ที่ ตั้งค่าร้าน)
+            {rich ? 'ข้อความในวงเล็บปีกกา เช่น {{phone}} จะแสดงเป็นข้อมูลร้านจริง (แก้ที่ ตั้งค่าร้าน)' : 'เขียนแบบ Markdown: ## หัวข้อ, - รายการ, [ข้อความ](ลิงก์) ข้อความในวงเล็บปีกกา เช่น {{phone}} จะแสดงเป็นข้อมูลร้านจริง'}
           </p>
           <div className="form-check mb-3">
             <input className="form-check-input" type="checkbox" id="page-footer" name="inFooter" checked={inFooter} onChange={(e) => change(setInFooter)(e.target.checked)} />

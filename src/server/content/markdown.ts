@@ -35,7 +35,7 @@ const marked = new Marked({
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'mark', 'small',
+    'h2', 'h3', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'mark', 'small',
     'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
     'figure', 'figcaption',
   ],
@@ -54,8 +54,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   allowedStyles: {},
   transformTags: {
-    // The page's own title is the only h1.
+    // The page's own title is the only h1, and pages use two levels under it (decision 199): whatever a
+    // body written as Markdown asks for, a shopper sees an h2 or an h3, as the rich-text editor makes.
     h1: 'h2',
+    h4: 'h3',
+    h5: 'h3',
+    h6: 'h3',
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       const next: Record<string, string> = { ...attribs };

@@ -9,7 +9,7 @@ import { getCompany } from '../company/company.service.ts';
 import { BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
 import { fillCompanyText } from './company-text.ts';
 import { renderMarkdown } from './markdown.ts';
-import { addVersion, allPages, pageBySlug, pageCount, publishedPages, versionById, versionsOf, type PageRow, type VersionRow } from './pages.repo.ts';
+import { addVersion, allPages, pageBySlug, pageCount, publishedPages, versionById, versionsOf, type PageRow, type VersionRow, type VersionWithAuthor } from './pages.repo.ts';
 import { seedPages } from './page-seed.ts';
 
 /**
@@ -51,7 +51,8 @@ export interface PageVersion {
   id: number;
   kind: VersionRow['kind'];
   title: string;
-  authorEmail: string;
+  /** A person's name as the history shows it: never an email address or a path. */
+  author: string;
   createdAt: string;
   bodyLength: number;
 }
@@ -82,7 +83,7 @@ export function ensurePagesSeeded(): Promise<void> {
           })
           .onConflictDoNothing({ target: contentPages.slug })
           .returning({ id: contentPages.id });
-        if (row) await addVersion(tx, { pageId: row.id, kind: 'seed', title: page.title, description: page.description, body: page.body, authorEmail: 'src/content' });
+        if (row) await addVersion(tx, { pageId: row.id, kind: 'seed', title: page.title, description: page.description, body: page.body, authorId: null, authorEmail: '' });
       }
     });
   })().catch((error: unknown) => {
@@ -177,6 +178,19 @@ export async function pageForAdmin(slug: string): Promise<AdminPage> {
   return { ...toSummary(row), description: row.description, body: row.body };
 }
 
+/**
+ * Who wrote a version, as an editor calls them: the member's name now; the shop's starting text for the
+ * first copy; the part of an old email before the @ when the member is gone (never a path like
+ * "src/content", which versions written before issue 32 carry).
+ */
+export function authorName(version: Pick<VersionWithAuthor, 'kind' | 'authorEmail' | 'authorFirstName' | 'authorLastName'>): string {
+  const name = [version.authorFirstName, version.authorLastName].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  if (version.kind === 'seed') return 'เนื้อหาเริ่มต้นของร้าน';
+  const at = version.authorEmail.indexOf('@');
+  return at > 0 ? version.authorEmail.slice(0, at) : 'ไม่ทราบชื่อ';
+}
+
 export async function pageVersions(slug: string, page = 1, pageSize = 20): Promise<{ items: PageVersion[]; total: number; page: number; pageSize: number }> {
   const db = await getDb();
   const row = await pageBySlug(db, slug.toLowerCase());
@@ -187,7 +201,7 @@ export async function pageVersions(slug: string, page = 1, pageSize = 20): Promi
       id: version.id,
       kind: version.kind,
       title: version.title,
-      authorEmail: version.authorEmail,
+      author: authorName(version),
       createdAt: version.createdAt.toISOString(),
       bodyLength: version.body.length,
     })),
@@ -207,7 +221,7 @@ export async function createPage(actor: AuditActor, input: { slug: string; title
       .onConflictDoNothing({ target: contentPages.slug })
       .returning();
     if (!row) throw badRequest('page_slug_taken', 'มีหน้านี้อยู่แล้ว กรุณาใช้ที่อยู่อื่น', { slug: 'มีหน้านี้อยู่แล้ว' });
-    await addVersion(tx, { pageId: row.id, kind: 'draft', title: row.title, description: '', body: '', authorEmail: actor.email });
+    await addVersion(tx, { pageId: row.id, kind: 'draft', title: row.title, description: '', body: '', authorId: actor.id, authorEmail: actor.email });
     await recordAudit(tx, actor, { action: 'page.create', entityType: 'page', entityId: row.slug, after: { slug: row.slug, title: row.title } });
   });
   return pageForAdmin(input.slug);
@@ -234,7 +248,7 @@ export async function savePage(actor: AuditActor, slug: string, draft: PageDraft
       ...(publish ? { publishedTitle: draft.title, publishedDescription: draft.description, publishedBody: draft.body, publishedAt: now } : {}),
     };
     const [updated] = await tx.update(contentPages).set(values).where(eq(contentPages.id, row.id)).returning();
-    await addVersion(tx, { pageId: row.id, kind: publish ? 'publish' : 'draft', title: draft.title, description: draft.description, body: draft.body, authorEmail: actor.email });
+    await addVersion(tx, { pageId: row.id, kind: publish ? 'publish' : 'draft', title: draft.title, description: draft.description, body: draft.body, authorId: actor.id, authorEmail: actor.email });
     await recordAudit(tx, actor, {
       action: publish ? 'page.publish' : 'page.save_draft',
       entityType: 'page',
@@ -276,7 +290,7 @@ export async function restorePageVersion(actor: AuditActor, slug: string, versio
       .set({ title: version.title, description: version.description, body: version.body, updatedAt: new Date() })
       .where(eq(contentPages.id, row.id))
       .returning();
-    await addVersion(tx, { pageId: row.id, kind: 'restore', title: version.title, description: version.description, body: version.body, authorEmail: actor.email });
+    await addVersion(tx, { pageId: row.id, kind: 'restore', title: version.title, description: version.description, body: version.body, authorId: actor.id, authorEmail: actor.email });
     await recordAudit(tx, actor, {
       action: 'page.restore',
       entityType: 'page',

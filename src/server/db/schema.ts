@@ -636,6 +636,9 @@ export const contentPageVersions = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     body: text('body').notNull(),
+    /** Who wrote it, for the history's names (issue 32); null for the first copy from src/content. */
+    authorId: uuid('author_id').references(() => members.id, { onDelete: 'set null' }),
+    /** The author's email when it was written, kept if the member row goes. */
     authorEmail: text('author_email').notNull().default(''),
     createdAt: createdAt(),
   },
