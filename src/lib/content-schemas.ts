@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 /** issue 29: `privacy` and `terms` (sign-up asks to accept them) are built-in too, at /privacy and /terms. */
 export const BUILT_IN_PAGES = ['aboutus', 'howtoorder', 'contact', 'address', 'privacy', 'terms'] as const;
+/** Linked from the footer always (Footer.astro), so they are seeded outside the editors' footer list. */
+export const ALWAYS_LINKED_PAGES: readonly string[] = ['privacy', 'terms'];
 /** Words the admin routes use for themselves, so no page can shadow them. */
 const RESERVED_SLUGS = new Set(['new', 'preview', 'upload', 'create']);
 

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { invalidateCatalog, onCatalogChange } from '../catalog/catalog-cache.ts';
 import { keptValue } from '../cache/kept-value.ts';
 import { getCompany } from '../company/company.service.ts';
-import { BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
+import { ALWAYS_LINKED_PAGES, BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
 import { fillCompanyText } from './company-text.ts';
 import { renderMarkdown } from './markdown.ts';
 import { addVersion, allPages, pageBySlug, publishedPages, versionById, versionsOf, type PageRow, type VersionRow } from './pages.repo.ts';
@@ -79,7 +79,7 @@ export function ensurePagesSeeded(): Promise<void> {
             title: page.title,
             description: page.description,
             body: page.body,
-            inFooter: true,
+            inFooter: !ALWAYS_LINKED_PAGES.includes(page.slug),
             sortOrder: order.includes(page.slug) ? order.indexOf(page.slug) : order.length,
             publishedTitle: page.title,
             publishedDescription: page.description,
