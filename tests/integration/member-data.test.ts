@@ -16,8 +16,7 @@ import * as meRoute from '../../src/pages/api/auth/me';
 import * as settingsRoute from '../../src/pages/admin/settings/[section]';
 import * as ordersRoute from '../../src/pages/api/orders';
 import { TestClient } from '../fixtures/api-client';
-import { adminCallers, expectRoleMatrix, flashOf, form, type AdminCallers } from '../fixtures/admin';
-import { CALLERS } from '../fixtures/admin';
+import { adminCallers, CALLERS, expectRoleMatrix, flashOf, form, type AdminCallers } from '../fixtures/admin';
 import { createMember, newKey, placeTestOrder, productWithStock, type TestMember } from '../fixtures/orders';
 
 /**
