@@ -203,8 +203,12 @@ describe('privacy and terms', () => {
     expect(privacy?.title).toBe('นโยบายความเป็นส่วนตัว');
     expect(terms?.title).toBe('ข้อกำหนดและเงื่อนไข');
     for (const heading of ['ข้อมูลที่ร้านเก็บ', 'ร้านใช้ข้อมูลเพื่ออะไร', 'ร้านส่งข้อมูลให้ใครบ้าง', 'ร้านเก็บข้อมูลนานเท่าใด', 'สิทธิของคุณ', 'ติดต่อร้านเรื่องข้อมูลส่วนบุคคล']) {
-      expect(privacy?.body).toContain(heading);
+      expect(privacy?.html).toContain(heading);
     }
+    // Company values are filled in: the shop's phone, and the auto-receive days in the terms.
+    expect(privacy?.html).toContain('081-234-5678');
+    expect(terms?.html).toContain('ครบ 7 วันหลังจัดส่ง');
+    expect(privacy?.inFooter).toBe(false);
   });
 });
 
