@@ -2,10 +2,13 @@ import { z } from 'zod';
 
 /**
  * What an editor may send for a content page, shared by the editor island (checks before posting) and
- * the endpoints (checks again). Slugs are the page's address: /aboutus for the four built-in pages,
+ * the endpoints (checks again). Slugs are the page's address: /aboutus for the built-in pages,
  * /pages/{slug} for pages editors add.
  */
-export const BUILT_IN_PAGES = ['aboutus', 'howtoorder', 'contact', 'address'] as const;
+/** issue 29: `privacy` and `terms` (sign-up asks to accept them) are built-in too, at /privacy and /terms. */
+export const BUILT_IN_PAGES = ['aboutus', 'howtoorder', 'contact', 'address', 'privacy', 'terms'] as const;
+/** Linked from the footer always (Footer.astro), so they are seeded outside the editors' footer list. */
+export const ALWAYS_LINKED_PAGES: readonly string[] = ['privacy', 'terms'];
 /** Words the admin routes use for themselves, so no page can shadow them. */
 const RESERVED_SLUGS = new Set(['new', 'preview', 'upload', 'create']);
 

@@ -10,7 +10,7 @@ import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts
  */
 export type PaymentMethod = 'promptpay' | 'bank_transfer' | 'cod';
 export type ActorType = 'member' | 'staff' | 'system';
-export type OrderAction = 'upload_slip' | 'confirm_payment' | 'reject_slip' | 'ship' | 'deliver' | 'cancel' | 'expire';
+export type OrderAction = 'upload_slip' | 'confirm_payment' | 'reject_slip' | 'ship' | 'deliver' | 'receive' | 'cancel' | 'expire';
 
 /** Every order status, in the order of an order's life. The database schema takes its type from here. */
 export const ORDER_STATUSES = [
@@ -58,6 +58,7 @@ export const actionLabels: Record<OrderAction, string> = {
   reject_slip: 'ปฏิเสธสลิป',
   ship: 'จัดส่งสินค้า',
   deliver: 'จัดส่งสำเร็จ',
+  receive: 'ยืนยันได้รับสินค้า',
   cancel: 'ยกเลิกคำสั่งซื้อ',
   expire: 'หมดเวลาชำระเงิน',
 };
@@ -77,7 +78,9 @@ export const transitions: Record<OrderAction, Transition> = {
   confirm_payment: { from: ['pending_payment', 'payment_review'], to: 'paid', actors: ['staff'] },
   reject_slip: { from: ['payment_review'], to: 'pending_payment', actors: ['staff'] },
   ship: { from: ['paid'], to: 'shipped', actors: ['staff'] },
-  deliver: { from: ['shipped'], to: 'delivered', actors: ['staff'] },
+  deliver: { from: ['shipped'], to: 'delivered', actors: ['staff', 'system'] },
+  /** issue 29: the member presses ได้รับสินค้าแล้ว on their own shipped order. */
+  receive: { from: ['shipped'], to: 'delivered', actors: ['member'] },
   cancel: { from: ['pending_payment', 'payment_review', 'paid'], to: 'cancelled', actors: ['member', 'staff'] },
   expire: { from: ['pending_payment'], to: 'expired', actors: ['system', 'staff'] },
 };
@@ -89,6 +92,14 @@ export const transitions: Record<OrderAction, Transition> = {
 export function memberMayCancel(order: { status: OrderStatus; paymentMethod: PaymentMethod }): boolean {
   if (order.status === 'pending_payment' || order.status === 'payment_review') return true;
   return order.status === 'paid' && order.paymentMethod === 'cod';
+}
+
+/** The actions a member may take on their own order through the shop (docs/design.md section 8). */
+export const MEMBER_ACTIONS: readonly OrderAction[] = ['cancel', 'receive'];
+
+/** The member may say "I received it" (ได้รับสินค้าแล้ว) once the order is on its way. */
+export function memberMayReceive(order: { status: OrderStatus }): boolean {
+  return order.status === 'shipped';
 }
 
 /** The status an action leads to, or null when this actor may not do it from this status. */
@@ -176,7 +187,8 @@ export const idempotencyKeySchema = z
 export const placeOrderSchema = z.object({
   idempotency_key: idempotencyKeySchema.optional(),
   lines: orderLinesSchema,
-  address_id: z.uuid({ error: 'กรุณาเลือกที่อยู่จัดส่ง' }),
+  /** Left out for store pickup (issue 29); the server refuses its absence for any other delivery. */
+  address_id: z.uuid({ error: 'กรุณาเลือกที่อยู่จัดส่ง' }).optional(),
   delivery_code: z.string({ error: 'กรุณาเลือกวิธีจัดส่ง' }).trim().min(1, 'กรุณาเลือกวิธีจัดส่ง').max(40),
   payment_method: paymentMethodSchema,
   promotion_code: promotionCodeSchema.optional(),
@@ -196,7 +208,7 @@ export const orderListSchema = z.object({
 
 export const orderStatusUpdateSchema = z.object({
   no: orderNoSchema,
-  action: z.enum(['confirm_payment', 'reject_slip', 'ship', 'deliver', 'cancel', 'expire'], { error: 'คำสั่งไม่ถูกต้อง' }),
+  action: z.enum(['confirm_payment', 'reject_slip', 'ship', 'deliver', 'receive', 'cancel', 'expire'], { error: 'คำสั่งไม่ถูกต้อง' }),
   carrier: z.string().trim().max(80).optional(),
   tracking_no: z
     .string()

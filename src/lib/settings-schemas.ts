@@ -114,3 +114,18 @@ export const deliverySettingsSchema = z
     if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', path: ['deliveryOptions'], message: 'รหัสวิธีจัดส่งซ้ำกัน' });
   });
 export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
+
+/**
+ * issue 29 / issue 32 screen 8: where and when a "รับเองที่หน้าร้าน" order is collected, and after how
+ * many days a shipped order nobody confirmed counts as received. Its own small form on the settings page.
+ */
+export const pickupSettingsSchema = z.object({
+  pickupAddress: text(500, 'ที่อยู่สำหรับรับสินค้า').default(''),
+  pickupHours: text(200, 'เวลาเปิดให้รับสินค้า').default(''),
+  autoDeliverDays: z.coerce
+    .number({ error: 'กรุณาใส่จำนวนวันเป็นตัวเลข' })
+    .int('จำนวนวันต้องเป็นจำนวนเต็ม')
+    .min(1, 'ยืนยันรับสินค้าอัตโนมัติได้เร็วที่สุด 1 วันหลังจัดส่ง')
+    .max(60, 'ยืนยันรับสินค้าอัตโนมัติได้ช้าที่สุด 60 วันหลังจัดส่ง'),
+});
+export type PickupSettings = z.infer<typeof pickupSettingsSchema>;

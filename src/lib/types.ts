@@ -52,6 +52,10 @@ export interface CompanyInfo {
   orderExpiryHours: number;
   /** How many days a quotation stays valid (issue 13). */
   quotationValidDays: number;
+  /** issue 29: the store pickup place and hours, and the days after which a shipped order counts as received. */
+  pickupAddress: string;
+  pickupHours: string;
+  autoDeliverDays: number;
 }
 
 export interface CategorySummary {

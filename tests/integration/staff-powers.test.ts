@@ -91,6 +91,8 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/user/addresses/[id].ts',
   'api/user/addresses/[id]/default.ts',
   'api/user/addresses/index.ts',
+  'api/user/close.ts', // closeAccount(session.member.id): the caller's own account (issue 29; every role in member-data.test.ts)
+  'api/user/data.ts', // exportMemberData(member.id): the caller's own data (issue 29; every role in member-data.test.ts)
   'api/user/index.ts',
   'api/user/password.ts',
   'api/user/profile.ts',
@@ -255,6 +257,7 @@ describe('every route is accounted for', () => {
       'server/operator/commands.ts', // the operator's grant command: the role before, for the audit row
       'server/auth/second-step-lockout.ts', // the locked account's role, for its audit row
       'server/auth/two-factor.service.ts', // the owner's reset: whether the member reset holds a role
+      'server/members/account-data.service.ts', // closing an account: refused while it holds a role (issue 29)
     ]);
     const src = join(import.meta.dirname, '../../src');
     const files = readdirSync(src, { recursive: true, withFileTypes: true })

@@ -138,7 +138,7 @@ function AddressForm({ initial, onCancel, onSaved, action, draft, draftErrors = 
         <Field ref={firstInput} id="address-recipient" className="col-sm-6 mb-3" label="ชื่อผู้รับ" autoComplete="name" maxLength={200} name="recipientName" value={values.recipientName} error={errors.recipientName} onChange={set('recipientName')} />
         <Field id="address-phone" className="col-sm-6 mb-3" label="เบอร์โทรศัพท์ผู้รับ" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} name="phone" value={values.phone} error={errors.phone} onChange={set('phone')} />
       </div>
-      <Field id="address-line1" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autoComplete="street-address" maxLength={300} name="line1" value={values.line1} error={errors.line1} onChange={set('line1')} />
+      <Field id="address-line1" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autoComplete="address-line1" maxLength={300} name="line1" value={values.line1} error={errors.line1} onChange={set('line1')} />
       <div className="row g-2">
         <Field
           id="address-subdistrict"

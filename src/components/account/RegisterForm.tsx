@@ -174,7 +174,15 @@ export default function RegisterForm({ next, initialValues = {}, initialErrors =
           }}
         />
         <label className="form-check-label" htmlFor="register-terms">
-          ฉันยอมรับข้อตกลงและเงื่อนไขการใช้บริการ และนโยบายความเป็นส่วนตัวของร้าน
+          ฉันยอมรับ
+          <a href="/terms" target="_blank" rel="noopener">
+            ข้อตกลงและเงื่อนไขการใช้บริการ
+          </a>{' '}
+          และ
+          <a href="/privacy" target="_blank" rel="noopener">
+            นโยบายความเป็นส่วนตัว
+          </a>
+          ของร้าน
         </label>
         {shown('acceptTerms') && <div className="invalid-feedback d-block">{shown('acceptTerms')}</div>}
       </div>

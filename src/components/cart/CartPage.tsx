@@ -8,6 +8,8 @@ import { nextTierFor } from '../../lib/pricing';
 import type { CartQuote, CartQuoteLine } from '../../lib/cart-limits';
 import { confirmRemove } from './confirm-remove';
 import QuantityStepper from './QuantityStepper';
+import DeliveryEstimates from './DeliveryEstimates';
+import type { DeliveryOption } from '../../lib/types';
 
 const QUOTE_DELAY_MS = 350;
 
@@ -34,7 +36,13 @@ function quoteKey(items: readonly CartItem[]): string {
   return items.map((item) => `${item.product_code}:${item.amount}`).join(',');
 }
 
-export default function CartPage() {
+interface Props {
+  /** issue 29: the shop's delivery options and free-delivery amount, for the estimate beside the total. */
+  deliveryOptions?: DeliveryOption[];
+  freeShippingMinSatang?: number | null;
+}
+
+export default function CartPage({ deliveryOptions = [], freeShippingMinSatang = null }: Props) {
   const hydrated = useHydrated();
   const items = useStore($cart);
   const [status, setStatus] = useState<Status>('idle');
@@ -181,7 +189,8 @@ export default function CartPage() {
                 {formatBaht(subtotalSatang)}
               </strong>
             </div>
-            <p className="small text-secondary mb-3">ค่าจัดส่งและส่วนลดคำนวณในขั้นตอนสั่งซื้อ</p>
+            <DeliveryEstimates options={deliveryOptions} freeShippingMinSatang={freeShippingMinSatang} goodsSatang={subtotalSatang} />
+            <p className="small text-secondary mb-3">ค่าจัดส่งและส่วนลดคำนวณอีกครั้งในขั้นตอนสั่งซื้อ</p>
             <p className="small text-secondary mb-2" role="status" aria-live="polite">
               {status === 'loading' ? 'กำลังตรวจสอบราคาและสต็อกล่าสุด…' : status === 'ready' ? 'ราคาและสต็อกเป็นปัจจุบันแล้ว' : ''}
             </p>

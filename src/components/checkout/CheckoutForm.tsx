@@ -5,19 +5,17 @@ import { clearCart } from '../../stores/cart-edits';
 import { useHydrated } from '../../lib/use-hydrated';
 import { bahtToSatang, formatBaht } from '../../lib/money';
 import type { DeliveryOption } from '../../lib/types';
-import type { AddressView, PaymentMethod } from '../../lib/orders';
+import type { PaymentMethod } from '../../lib/orders';
 import TaxInvoiceFields, { emptyTaxInvoice, type TaxInvoiceInput } from './TaxInvoiceFields';
-
-interface AddressOption extends AddressView {
-  id: string;
-  isDefault: boolean;
-}
+import CheckoutAddress, { type AddressOption } from './CheckoutAddress';
+import { isStorePickup } from '../../lib/delivery';
 
 interface Props {
   addresses: AddressOption[];
   deliveryOptions: DeliveryOption[];
   paymentMethods: { code: PaymentMethod; label: string }[];
   freeShippingMinSatang: number | null;
+  pickupPlace: { address: string; hours: string };
 }
 
 interface QuoteLine {
@@ -75,11 +73,7 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   }
 }
 
-function addressText(address: AddressView): string {
-  return `${address.line1} ${address.subdistrict} ${address.district} ${address.province} ${address.postcode}`;
-}
-
-export default function CheckoutForm({ addresses, deliveryOptions, paymentMethods, freeShippingMinSatang }: Props) {
+export default function CheckoutForm({ addresses, deliveryOptions, paymentMethods, freeShippingMinSatang, pickupPlace }: Props) {
   const hydrated = useHydrated();
   const cart = useStore($cart);
   const lines = useMemo(() => cart.map((item) => ({ product_code: item.product_code, amount: item.amount })), [cart]);
@@ -97,6 +91,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
   const [quoteError, setQuoteError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  const pickup = isStorePickup(deliveryCode);
 
   const refreshQuote = useCallback(async () => {
     if (lines.length === 0) {
@@ -153,7 +148,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
 
   async function placeOrder() {
     setError('');
-    if (!addressId) return setError('กรุณาเลือกที่อยู่จัดส่ง');
+    if (!addressId && !pickup) return setError('กรุณาเลือกที่อยู่จัดส่ง');
     if (!deliveryCode) return setError('กรุณาเลือกวิธีจัดส่ง');
     if (!paymentMethod) return setError('กรุณาเลือกวิธีชำระเงิน');
     setSubmitting(true);
@@ -162,7 +157,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
       '/api/orders',
       {
         lines,
-        address_id: addressId,
+        address_id: pickup ? undefined : addressId,
         delivery_code: deliveryCode,
         payment_method: paymentMethod,
         promotion_code: promotionCode || undefined,
@@ -218,42 +213,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
   return (
     <div className="row g-4 checkout">
       <div className="col-12 col-lg-7 d-grid gap-3 align-content-start">
-        <section className="card" aria-labelledby="checkout-address">
-          <div className="card-body">
-            <h2 className="h5 card-title" id="checkout-address">
-              ที่อยู่จัดส่ง
-            </h2>
-            {addresses.length === 0 ? (
-              <div className="alert alert-warning mb-0">
-                ยังไม่มีที่อยู่จัดส่ง{' '}
-                <a href="/user/account/address?next=%2Forder" className="alert-link">
-                  เพิ่มที่อยู่ใหม่
-                </a>
-              </div>
-            ) : (
-              <div className="d-grid gap-2" role="radiogroup" aria-label="ที่อยู่จัดส่ง">
-                {addresses.map((address) => (
-                  <label key={address.id} className="form-check border rounded p-2 ps-5 mb-0">
-                    <input
-                      className="form-check-input"
-                      type="radio"
-                      name="address"
-                      value={address.id}
-                      checked={addressId === address.id}
-                      onChange={() => setAddressId(address.id)}
-                    />
-                    <span className="fw-semibold">{address.recipientName}</span> <span className="text-secondary">{address.phone}</span>
-                    {address.isDefault && <span className="badge text-bg-success ms-2">ค่าเริ่มต้น</span>}
-                    <span className="d-block small">{addressText(address)}</span>
-                  </label>
-                ))}
-                <a className="small" href="/user/account/address?next=%2Forder">
-                  + เพิ่มที่อยู่ใหม่
-                </a>
-              </div>
-            )}
-          </div>
-        </section>
+        <CheckoutAddress addresses={addresses} addressId={addressId} onChoose={setAddressId} pickup={pickup} pickupPlace={pickupPlace} />
 
         <section className="card" aria-labelledby="checkout-delivery">
           <div className="card-body">
@@ -451,11 +411,14 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
             <button
               type="button"
               className="btn btn-warning btn-lg w-100"
-              disabled={submitting || !quote || unavailable.length > 0 || addresses.length === 0}
+              disabled={submitting || !quote || unavailable.length > 0 || (addresses.length === 0 && !pickup)}
               onClick={() => void placeOrder()}
             >
               {submitting ? 'กำลังสั่งซื้อ…' : 'ยืนยันการสั่งซื้อ'}
             </button>
+            <p className="small text-secondary mt-2 mb-0" data-testid="checkout-terms">
+              การกดยืนยันการสั่งซื้อถือว่าคุณยอมรับ<a href="/terms">ข้อกำหนดและเงื่อนไข</a>และรับทราบ<a href="/privacy">นโยบายความเป็นส่วนตัว</a>ของร้าน
+            </p>
             {unavailable.length > 0 && (
               <p className="small text-danger mt-2 mb-0">
                 สินค้าบางรายการมีไม่พอ กรุณา<a href="/cart">แก้ไขตะกร้าสินค้า</a>

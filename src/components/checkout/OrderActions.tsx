@@ -13,12 +13,16 @@ interface Props {
   orderNo: string;
   canPay: boolean;
   canCancel: boolean;
+  /** issue 29: the order's member may say the parcel arrived (ได้รับสินค้าแล้ว). */
+  canReceive?: boolean;
   lines: Line[];
+  /** Off where the buttons stand beside one question (the order page's "received" notice). */
+  buyAgain?: boolean;
   size?: 'sm' | 'md';
 }
 
-/** Pay now, cancel (after a confirmation) and buy again, for one order. */
-export default function OrderActions({ orderNo, canPay, canCancel, lines, size = 'sm' }: Props) {
+/** Pay now, cancel (after a confirmation), say it arrived and buy again, for one order. */
+export default function OrderActions({ orderNo, canPay, canCancel, canReceive = false, lines, buyAgain: showBuyAgain = true, size = 'sm' }: Props) {
   const [busy, setBusy] = useState(false);
   const button = size === 'sm' ? 'btn btn-sm' : 'btn';
   const no = encodeURIComponent(orderNo);
@@ -56,6 +60,38 @@ export default function OrderActions({ orderNo, canPay, canCancel, lines, size =
     setBusy(false);
   }
 
+  async function receive() {
+    const { default: Swal } = await import('sweetalert2');
+    const answer = await Swal.fire({
+      title: 'ได้รับสินค้าครบแล้วใช่ไหม ?',
+      text: `ยืนยันว่าได้รับสินค้าของคำสั่งซื้อ ${orderNo} ครบและเรียบร้อยแล้ว`,
+      icon: 'question',
+      showCancelButton: true,
+      confirmButtonText: 'ได้รับสินค้าแล้ว',
+      cancelButtonText: 'ยังไม่ได้รับ',
+      confirmButtonColor: '#1e7b2c',
+    });
+    if (!answer.isConfirmed) return;
+    setBusy(true);
+    try {
+      const response = await fetch('/api/order-status-update', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ no: orderNo, action: 'receive' }),
+      });
+      if (response.ok) {
+        window.location.assign(`/order/delivery?no=${no}`);
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      await Swal.fire({ title: 'แจ้งเตือน', text: body.message ?? 'ยืนยันการรับสินค้าไม่สำเร็จ', icon: 'error', confirmButtonText: 'ตกลง' });
+    } catch {
+      await Swal.fire({ title: 'แจ้งเตือน', text: 'เชื่อมต่อไม่สำเร็จ กรุณาลองใหม่', icon: 'error', confirmButtonText: 'ตกลง' });
+    }
+    setBusy(false);
+  }
+
   function buyAgain() {
     for (const line of lines) {
       addToCart({
@@ -76,14 +112,21 @@ export default function OrderActions({ orderNo, canPay, canCancel, lines, size =
           ชำระเงิน
         </a>
       )}
+      {canReceive && (
+        <button type="button" className={`${button} btn-success`} disabled={busy} onClick={() => void receive()}>
+          ได้รับสินค้าแล้ว
+        </button>
+      )}
       {canCancel && (
         <button type="button" className={`${button} btn-outline-danger`} disabled={busy} onClick={() => void cancel()}>
           ยกเลิกคำสั่งซื้อ
         </button>
       )}
-      <button type="button" className={`${button} btn-outline-success`} onClick={buyAgain}>
-        ซื้ออีกครั้ง
-      </button>
+      {showBuyAgain && (
+        <button type="button" className={`${button} btn-outline-success`} onClick={buyAgain}>
+          ซื้ออีกครั้ง
+        </button>
+      )}
     </div>
   );
 }

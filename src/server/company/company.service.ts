@@ -26,6 +26,9 @@ const fallbackCompany: CompanyInfo = {
   paymentMethods: { promptpay: false, bankTransfer: false, cod: false },
   orderExpiryHours: 24,
   quotationValidDays: 30,
+  pickupAddress: '',
+  pickupHours: '',
+  autoDeliverDays: 7,
 };
 
 let loaded: CompanyInfo | undefined;

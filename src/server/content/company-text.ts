@@ -15,6 +15,7 @@ export function companyValues(company: CompanyInfo): Record<string, string> {
     facebookUrl: company.facebookUrl,
     openingHours: company.openingHours,
     tagline: company.tagline,
+    autoDeliverDays: String(company.autoDeliverDays),
   };
 }
 

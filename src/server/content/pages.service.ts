@@ -6,10 +6,10 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { invalidateCatalog, onCatalogChange } from '../catalog/catalog-cache.ts';
 import { keptValue } from '../cache/kept-value.ts';
 import { getCompany } from '../company/company.service.ts';
-import { BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
+import { ALWAYS_LINKED_PAGES, BUILT_IN_PAGES, pagePath, type PageDraft } from '../../lib/content-schemas.ts';
 import { fillCompanyText } from './company-text.ts';
 import { renderMarkdown } from './markdown.ts';
-import { addVersion, allPages, pageBySlug, pageCount, publishedPages, versionById, versionsOf, type PageRow, type VersionRow, type VersionWithAuthor } from './pages.repo.ts';
+import { addVersion, allPages, pageBySlug, publishedPages, versionById, versionsOf, type PageRow, type VersionRow, type VersionWithAuthor } from './pages.repo.ts';
 import { seedPages } from './page-seed.ts';
 
 /**
@@ -59,14 +59,20 @@ export interface PageVersion {
 
 let seeding: Promise<void> | undefined;
 
-/** Copies src/content/pages/*.md into an empty table once; concurrent instances meet on the unique slug. */
+/**
+ * Copies src/content/pages/*.md into an empty table once; concurrent instances meet on the unique slug.
+ * A shop that already has pages gets only the built-in pages it lacks (issue 29 added privacy and
+ * terms); a page that exists is never touched again.
+ */
 export function ensurePagesSeeded(): Promise<void> {
   seeding ??= (async () => {
     const db = await getDb();
-    if ((await pageCount(db)) > 0) return;
     const order = BUILT_IN_PAGES as readonly string[];
+    const existing = new Set((await allPages(db)).map((row) => row.slug));
+    const missing = seedPages().filter((page) => (existing.size === 0 ? true : order.includes(page.slug)) && !existing.has(page.slug));
+    if (missing.length === 0) return;
     await db.transaction(async (tx) => {
-      for (const page of seedPages()) {
+      for (const page of missing) {
         const [row] = await tx
           .insert(contentPages)
           .values({
@@ -74,7 +80,7 @@ export function ensurePagesSeeded(): Promise<void> {
             title: page.title,
             description: page.description,
             body: page.body,
-            inFooter: true,
+            inFooter: !ALWAYS_LINKED_PAGES.includes(page.slug),
             sortOrder: order.includes(page.slug) ? order.indexOf(page.slug) : order.length,
             publishedTitle: page.title,
             publishedDescription: page.description,

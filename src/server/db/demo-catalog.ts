@@ -337,6 +337,9 @@ export const demoCompany = {
   paymentMethods: { promptpay: true, bankTransfer: true, cod: true },
   orderExpiryHours: 24,
   quotationValidDays: 30,
+  pickupAddress: 'หน้าร้านยิ้มละไม ชั้น 1 อาคารเลขที่ 123/45 ถนนพระรามที่ 4 แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500 (ใกล้ MRT สามย่าน ทางออก 2)',
+  pickupHours: 'จันทร์–เสาร์ 10:00–19:00 น. (หยุดวันอาทิตย์และวันหยุดนักขัตฤกษ์)',
+  autoDeliverDays: 7,
 };
 
 const DAY = 86_400_000;

@@ -61,6 +61,11 @@ export const company = pgTable('company', {
   orderExpiryHours: integer('order_expiry_hours').notNull().default(24),
   /** issue 13: how many days a quotation (ใบเสนอราคา) stays valid. */
   quotationValidDays: integer('quotation_valid_days').notNull().default(30),
+  /** issue 29: where and when a "รับเองที่หน้าร้าน" order is collected (may differ from the office address). */
+  pickupAddress: text('pickup_address').notNull().default(''),
+  pickupHours: text('pickup_hours').notNull().default(''),
+  /** issue 29: a shipped order nobody confirmed becomes delivered this many days after shipping. */
+  autoDeliverDays: integer('auto_deliver_days').notNull().default(7),
   updatedAt: updatedAt(),
 });
 
@@ -281,6 +286,8 @@ export const members = pgTable(
     passwordHash: text('password_hash').notNull(),
     birthday: date('birthday'),
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** issue 29: the member closed the account; their personal details were removed then (decision 184). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

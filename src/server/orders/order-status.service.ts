@@ -1,10 +1,11 @@
-import { getDb } from '../db/client.ts';
+import { getDb, type Tx } from '../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { errorFields, log } from '../log.ts';
 import { getCompany } from '../company/company.service.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { returnPromotionUse } from '../promotions/promotion.repo.ts';
-import { actionLabels, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderStatus, type OrderView } from '../../lib/orders.ts';
+import { actionLabels, MEMBER_ACTIONS, nextStatus, statusLabels, returnsStock, type OrderAction, type OrderStatus, type OrderView } from '../../lib/orders.ts';
+import type { CompanyInfo } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
 import { removeSlip } from './slip-storage.ts';
 import { enqueueOrderMail } from '../mail/outbox.ts';
@@ -46,91 +47,120 @@ export async function changeOrderStatus(actor: Actor, orderNo: string, change: S
   const db = await getDb();
   const company = await getCompany();
   const now = new Date();
-  const result = await db.transaction(async (tx) => {
-    const row = await repo.lockOrderByNo(tx, orderNo);
-    if (!row || (actor.type === 'member' && row.memberId !== actor.id)) throw orderNotFound();
-    if (actor.type === 'member' && change.action !== 'cancel') throw forbidden('คุณไม่มีสิทธิ์เปลี่ยนสถานะคำสั่งซื้อนี้');
-    if (options.expectedStatus && options.expectedStatus !== row.status) {
-      throw conflict(
-        'status_changed',
-        `คำสั่งซื้อนี้ถูกเปลี่ยนสถานะเป็น "${statusLabels[row.status]}" ไปแล้ว (อาจมีผู้อื่นดำเนินการก่อน) จึงไม่ได้${actionLabels[change.action]}ซ้ำ กรุณาตรวจสอบอีกครั้ง`,
-      );
-    }
-    const to = nextStatus(row, change.action, actor.type);
-    if (!to) {
-      throw conflict(
-        'invalid_transition',
-        change.action === 'cancel'
-          ? 'คำสั่งซื้อนี้ไม่สามารถยกเลิกได้แล้ว'
+  const result = await db.transaction((tx) => applyStatusChange(tx, company, now, actor, orderNo, change, options));
+  return afterStatusChange(result);
+}
+
+export interface AppliedChange {
+  updated: repo.OrderRow;
+  fromStatus: OrderStatus;
+  previousSlip: string | null;
+}
+
+/**
+ * The move itself, inside the caller's transaction (which must hold nothing of this order yet): the
+ * row is locked here, so two staff clicking at once, a member's "received" racing the automatic one,
+ * or a cancel racing the expiry sweep cannot both apply. Call afterStatusChange once it commits.
+ */
+export async function applyStatusChange(
+  tx: Tx,
+  company: CompanyInfo,
+  now: Date,
+  actor: Actor,
+  orderNo: string,
+  change: StatusChange,
+  options: StatusChangeOptions = {},
+): Promise<AppliedChange> {
+  const row = await repo.lockOrderByNo(tx, orderNo);
+  if (!row || (actor.type === 'member' && row.memberId !== actor.id)) throw orderNotFound();
+  if (actor.type === 'member' && !MEMBER_ACTIONS.includes(change.action)) throw forbidden('คุณไม่มีสิทธิ์เปลี่ยนสถานะคำสั่งซื้อนี้');
+  if (options.expectedStatus && options.expectedStatus !== row.status) {
+    throw conflict(
+      'status_changed',
+      `คำสั่งซื้อนี้ถูกเปลี่ยนสถานะเป็น "${statusLabels[row.status]}" ไปแล้ว (อาจมีผู้อื่นดำเนินการก่อน) จึงไม่ได้${actionLabels[change.action]}ซ้ำ กรุณาตรวจสอบอีกครั้ง`,
+    );
+  }
+  const to = nextStatus(row, change.action, actor.type);
+  if (!to) {
+    throw conflict(
+      'invalid_transition',
+      change.action === 'cancel'
+        ? 'คำสั่งซื้อนี้ไม่สามารถยกเลิกได้แล้ว'
+        : change.action === 'receive'
+          ? `ยืนยันได้รับสินค้าได้เมื่อคำสั่งซื้ออยู่ในสถานะ "${statusLabels.shipped}" เท่านั้น (ตอนนี้ "${statusLabels[row.status]}")`
           : `ไม่สามารถ${actionLabels[change.action]}ได้ในสถานะ "${statusLabels[row.status]}"`,
-      );
+    );
+  }
+  const values: Parameters<typeof repo.updateOrder>[2] = { status: to };
+  if (change.action === 'confirm_payment') {
+    values.paidAt = now;
+    values.expiresAt = null;
+  } else if (change.action === 'reject_slip') {
+    values.slipPath = null;
+    values.slipUploadedAt = null;
+    values.expiresAt = new Date(now.getTime() + company.orderExpiryHours * 3_600_000);
+  } else if (change.action === 'ship') {
+    const delivery = deliveryFor(company, row.deliveryCode);
+    const needsTracking = delivery?.trackingUrl != null;
+    if (needsTracking && !change.trackingNo) {
+      throw badRequest('tracking_required', 'กรุณากรอกเลขพัสดุ', { tracking_no: 'กรุณากรอกเลขพัสดุ' });
     }
-    const values: Parameters<typeof repo.updateOrder>[2] = { status: to };
-    if (change.action === 'confirm_payment') {
-      values.paidAt = now;
-      values.expiresAt = null;
-    } else if (change.action === 'reject_slip') {
-      values.slipPath = null;
-      values.slipUploadedAt = null;
-      values.expiresAt = new Date(now.getTime() + company.orderExpiryHours * 3_600_000);
-    } else if (change.action === 'ship') {
-      const delivery = deliveryFor(company, row.deliveryCode);
-      const needsTracking = delivery?.trackingUrl != null;
-      if (needsTracking && !change.trackingNo) {
-        throw badRequest('tracking_required', 'กรุณากรอกเลขพัสดุ', { tracking_no: 'กรุณากรอกเลขพัสดุ' });
-      }
-      values.carrier = change.carrier || row.deliveryName;
-      values.trackingNo = change.trackingNo || null;
-      values.shippedAt = now;
-    } else if (change.action === 'deliver') {
-      values.deliveredAt = now;
-    } else if (change.action === 'cancel' || change.action === 'expire') {
-      values.cancelledAt = now;
-      values.expiresAt = null;
-    }
-    // Money taken (a confirmed transfer, or cash collected on delivery): the receipt's number is taken here.
-    if (change.action === 'confirm_payment' || (change.action === 'deliver' && row.paymentMethod === 'cod')) {
-      await issueDocumentsOnPayment(tx, row.id, now);
-    }
-    if (returnsStock(row.status, to)) {
-      const lines = await repo.linesOfOrders(tx, [row.id]);
-      await repo.returnStock(tx, lines.map((line) => ({ productId: line.productId, amount: line.amount })));
-      await recordStockMovements(
-        tx,
-        lines.map((line) => ({ productId: line.productId, delta: line.amount, kind: change.action === 'expire' ? ('expire' as const) : ('cancel' as const), orderNo: row.orderNo, reason: change.note ?? '' })),
-      );
-      if (row.promotionCode) await returnPromotionUse(tx, row.promotionCode);
-    }
-    const updated = await repo.updateOrder(tx, row.id, values);
-    await repo.insertOrderEvent(tx, {
-      orderId: row.id,
-      fromStatus: row.status,
-      toStatus: to,
-      actorType: actor.type,
-      actorId: actor.id,
+    values.carrier = change.carrier || row.deliveryName;
+    values.trackingNo = change.trackingNo || null;
+    values.shippedAt = now;
+  } else if (change.action === 'deliver' || change.action === 'receive') {
+    values.deliveredAt = now;
+  } else if (change.action === 'cancel' || change.action === 'expire') {
+    values.cancelledAt = now;
+    values.expiresAt = null;
+  }
+  // Money taken (a confirmed transfer, or cash collected on delivery): the receipt's number is taken here.
+  const delivered = change.action === 'deliver' || change.action === 'receive';
+  if (change.action === 'confirm_payment' || (delivered && row.paymentMethod === 'cod')) {
+    await issueDocumentsOnPayment(tx, row.id, now);
+  }
+  if (returnsStock(row.status, to)) {
+    const lines = await repo.linesOfOrders(tx, [row.id]);
+    await repo.returnStock(tx, lines.map((line) => ({ productId: line.productId, amount: line.amount })));
+    await recordStockMovements(
+      tx,
+      lines.map((line) => ({ productId: line.productId, delta: line.amount, kind: change.action === 'expire' ? ('expire' as const) : ('cancel' as const), orderNo: row.orderNo, reason: change.note ?? '' })),
+    );
+    if (row.promotionCode) await returnPromotionUse(tx, row.promotionCode);
+  }
+  const updated = await repo.updateOrder(tx, row.id, values);
+  await repo.insertOrderEvent(tx, {
+    orderId: row.id,
+    fromStatus: row.status,
+    toStatus: to,
+    actorType: actor.type,
+    actorId: actor.id,
+    note: change.note ?? '',
+  });
+  const mailKind = ({ confirm_payment: 'paid', ship: 'shipped', cancel: 'cancelled', expire: 'cancelled' } as const)[
+    change.action as 'confirm_payment' | 'ship' | 'cancel' | 'expire'
+  ];
+  if (mailKind) {
+    const contact = await repo.findMemberContact(tx, row.memberId);
+    if (contact) await enqueueOrderMail(tx, row.orderNo, contact.email, mailKind);
+  }
+  if (options.audit) {
+    await recordAudit(tx, options.audit, {
+      action: `order.${change.action}`,
+      entityType: 'order',
+      entityId: row.orderNo,
+      before: { status: row.status, carrier: row.carrier, trackingNo: row.trackingNo },
+      after: { status: updated.status, carrier: updated.carrier, trackingNo: updated.trackingNo },
       note: change.note ?? '',
     });
-    const mailKind = ({ confirm_payment: 'paid', ship: 'shipped', cancel: 'cancelled', expire: 'cancelled' } as const)[
-      change.action as 'confirm_payment' | 'ship' | 'cancel' | 'expire'
-    ];
-    if (mailKind) {
-      const contact = await repo.findMemberContact(tx, row.memberId);
-      if (contact) await enqueueOrderMail(tx, row.orderNo, contact.email, mailKind);
-    }
-    if (options.audit) {
-      await recordAudit(tx, options.audit, {
-        action: `order.${change.action}`,
-        entityType: 'order',
-        entityId: row.orderNo,
-        before: { status: row.status, carrier: row.carrier, trackingNo: row.trackingNo },
-        after: { status: updated.status, carrier: updated.carrier, trackingNo: updated.trackingNo },
-        note: change.note ?? '',
-      });
-    }
-    return { updated, fromStatus: row.status, previousSlip: change.action === 'reject_slip' ? row.slipPath : null };
-  });
+  }
+  return { updated, fromStatus: row.status, previousSlip: change.action === 'reject_slip' ? row.slipPath : null };
+}
+
+/** What follows a committed move: the rejected slip's file goes, the catalog hears of stock given back. */
+export async function afterStatusChange(result: AppliedChange): Promise<OrderView> {
   if (result.previousSlip) await removeSlip(result.previousSlip).catch(() => {});
-  const view = await orderView(db, result.updated);
+  const view = await orderView(await getDb(), result.updated);
   if (returnsStock(result.fromStatus, result.updated.status)) stockChanged(view.lines.map((line) => line.productCode));
   return view;
 }

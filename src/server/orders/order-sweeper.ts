@@ -3,8 +3,12 @@ import { env } from '../env.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
 import { expireUnpaidOrders } from './order-status.service.ts';
+import { deliverLongShippedOrders } from './order-auto-deliver.ts';
 
-/** The periodic expiry of unpaid orders (ORDER_SWEEP_SECONDS), one per process. */
+/**
+ * The periodic expiry of unpaid orders and, since issue 29, the automatic "received" of orders shipped
+ * long ago (ORDER_SWEEP_SECONDS), one per process.
+ */
 const sweeperKey = Symbol.for('yimlamai.orderSweeper');
 
 /**
@@ -23,6 +27,10 @@ export function startOrderSweeper(): void {
       .then(() => expireUnpaidOrders())
       .then((expired) => {
         if (expired.length > 0) log.info('unpaid orders expired', { count: expired.length });
+        return deliverLongShippedOrders();
+      })
+      .then((result) => {
+        if (result.delivered.length > 0) log.info('shipped orders marked delivered', { count: result.delivered.length });
       })
       .catch((error: unknown) => log.error('order expiry sweep failed', errorFields(error)));
   }, seconds * 1000);

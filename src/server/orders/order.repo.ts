@@ -290,3 +290,14 @@ export async function findMemberContactWithPhone(
     .limit(1);
   return row ?? null;
 }
+
+/** issue 29: shipped orders nobody confirmed, shipped at or before `shippedBefore`, oldest first. */
+export async function shippedOrdersBefore(db: DbOrTx, shippedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.status, 'shipped'), lte(orders.shippedAt, shippedBefore)))
+    .orderBy(asc(orders.shippedAt))
+    .limit(limit);
+  return rows.map((row) => row.orderNo);
+}

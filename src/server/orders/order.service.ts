@@ -1,4 +1,6 @@
-import { getDb } from '../db/client.ts';
+import { getDb, type DbOrTx } from '../db/client.ts';
+import type { AddressSnapshot } from '../db/schema.ts';
+import { isStorePickup } from '../../lib/delivery.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { applyPromotion } from '../promotions/promotion.service.ts';
@@ -35,7 +37,8 @@ export * from './order-slips.service.ts';
 export interface PlaceOrderRequest {
   idempotencyKey: string;
   lines: RequestedLine[];
-  addressId: string;
+  /** Optional for store pickup only (issue 29): the buyer's name and phone stand in for an address. */
+  addressId?: string | undefined;
   deliveryCode: string;
   paymentMethod: PaymentMethod;
   promotionCode?: string | undefined;
@@ -44,6 +47,24 @@ export interface PlaceOrderRequest {
   taxInvoice?: TaxInvoiceRequest | undefined;
   /** issue 13: ordering from a quotation: its prices and delivery fee stand (stock is checked as ever). */
   quotation?: QuotedPrices | undefined;
+}
+
+/**
+ * issue 29: a store-pickup order needs no delivery address; the order keeps who collects it (the
+ * member's name and phone) and says where, so labels, documents and staff read it plainly.
+ */
+async function pickupSnapshot(db: DbOrTx, memberId: string): Promise<AddressSnapshot | null> {
+  const contact = await repo.findMemberContactWithPhone(db, memberId);
+  if (!contact) return null;
+  return {
+    recipientName: `${contact.firstName} ${contact.lastName}`.trim(),
+    phone: contact.phone,
+    line1: 'รับเองที่หน้าร้าน',
+    subdistrict: '',
+    district: '',
+    province: '',
+    postcode: '',
+  };
 }
 
 function orderNumber(sequence: number, now: Date): string {
@@ -88,7 +109,11 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
   if (!paymentMethodEnabled(company, request.paymentMethod)) {
     throw badRequest('payment_method_unavailable', 'วิธีชำระเงินนี้ไม่เปิดให้บริการ', { payment_method: 'วิธีชำระเงินนี้ไม่เปิดให้บริการ' });
   }
-  const address = await repo.findMemberAddress(db, member.id, request.addressId);
+  const address = request.addressId
+    ? await repo.findMemberAddress(db, member.id, request.addressId)
+    : isStorePickup(delivery.code)
+      ? await pickupSnapshot(db, member.id)
+      : null;
   if (!address) throw badRequest('address_invalid', 'กรุณาเลือกที่อยู่จัดส่ง', { address_id: 'กรุณาเลือกที่อยู่จัดส่ง' });
   const requested = mergeLines(request.lines);
   const now = new Date();
@@ -218,6 +243,8 @@ export interface CheckoutOptions {
   deliveryOptions: DeliveryOption[];
   paymentMethods: { code: PaymentMethod; label: string }[];
   freeShippingMinSatang: number | null;
+  /** issue 29: where and when a store-pickup order is collected. */
+  pickupPlace: { address: string; hours: string };
 }
 
 export async function checkoutOptions(memberId: string): Promise<CheckoutOptions> {
@@ -229,6 +256,7 @@ export async function checkoutOptions(memberId: string): Promise<CheckoutOptions
     deliveryOptions: company.deliveryOptions,
     paymentMethods: methods.filter((method) => paymentMethodEnabled(company, method)).map((code) => ({ code, label: paymentMethodLabels[code] })),
     freeShippingMinSatang: company.freeShippingMinSatang,
+    pickupPlace: { address: company.pickupAddress || company.address, hours: company.pickupHours || company.openingHours },
   };
 }
 

@@ -7,7 +7,7 @@ import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { findById } from '../members/member.repo.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { count as countHits, hit, LIMITS, RATE_LIMIT_MESSAGE } from '../security/rate-limit.ts';
-import type { CompanySettings, DeliverySettings, PaymentSettings } from '../../lib/settings-schemas.ts';
+import type { CompanySettings, DeliverySettings, PaymentSettings, PickupSettings } from '../../lib/settings-schemas.ts';
 import { unknownCarrierCodes } from '../../lib/carriers.ts';
 
 /**
@@ -84,4 +84,9 @@ export async function updatePaymentSettings(actor: AuditActor, memberId: string,
     throw badRequest('password_wrong', 'รหัสผ่านไม่ถูกต้อง การตั้งค่าการชำระเงินยังไม่ถูกบันทึก', { password: 'รหัสผ่านไม่ถูกต้อง' });
   }
   return save(actor, 'settings.update_payment', input);
+}
+
+/** issue 29: the store pickup place and hours, and the days until a shipped order counts as received. */
+export function updatePickupSettings(actor: AuditActor, input: PickupSettings): Promise<CompanyRow> {
+  return save(actor, 'settings.update_pickup', input);
 }

@@ -1,7 +1,7 @@
 import { checkbox, adminForm, parseWith, textFields } from '../../../server/admin/forms';
 import { notFound } from '../../../server/http/errors';
-import { updateCompanySettings, updateDeliverySettings, updatePaymentSettings } from '../../../server/settings/settings.service';
-import { companySettingsSchema, deliverySettingsSchema, paymentSettingsSchema } from '../../../lib/settings-schemas';
+import { updateCompanySettings, updateDeliverySettings, updatePaymentSettings, updatePickupSettings } from '../../../server/settings/settings.service';
+import { companySettingsSchema, deliverySettingsSchema, paymentSettingsSchema, pickupSettingsSchema } from '../../../lib/settings-schemas';
 import { REMOVE_DELIVERY, withCarrierDefaults } from '../../../lib/carriers';
 
 /** Rows of repeated fields (name="bank" … once per row); a row left wholly empty is the spare one and is dropped. */
@@ -45,6 +45,9 @@ export const POST = adminForm(
         await updateDeliverySettings(actor, input);
         return { message: 'บันทึกการจัดส่งแล้ว', redirect: '/admin/settings#delivery' };
       }
+      case 'pickup':
+        await updatePickupSettings(actor, parseWith(pickupSettingsSchema, fields));
+        return { message: 'บันทึกการรับสินค้าแล้ว', redirect: '/admin/settings#pickup' };
       default:
         throw notFound();
     }
