@@ -107,8 +107,8 @@ function saraAmAsOneGlyph(doc: PdfDoc): void {
   patchedFonts.add(proto);
   proto.layoutRun = function layoutRun(this: EmbeddedFontInternals, text: string, features?: unknown): ShapedRun {
     const run = original.call(this, text, features);
-    if (!/[\u0E32\u0E4D]/.test(text) && !text.includes('\u0E33')) return run;
     const hasSaraAm = text.includes('\u0E33');
+    if (!hasSaraAm && !text.includes('\u0E32') && !text.includes('\u0E4D')) return run;
     const saraAm = this.font.glyphForCodePoint(SARA_AM);
     const aaId = this.font.glyphForCodePoint(SARA_AA).id;
     const glyphs: ShapedGlyph[] = [];
