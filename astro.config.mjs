@@ -1,10 +1,12 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, memoryCache } from 'astro/config';
 import precompress from './integrations/precompress.mjs';
 import lazyImportWithoutPreload from './integrations/lazy-import-without-preload.mjs';
 import pageRenderPath, { pageRenderPathPatches } from './integrations/page-render-path.mjs';
+import { CSP_DIRECTIVES, inlineScriptHashes, SCRIPT_SOURCES, STYLE_SOURCES } from './integrations/content-security-policy.mjs';
 
 // Each of the shop's changes to Astro's and Vite's own code can be left out of a build, to measure it
 // alone or to build on a new Astro before its change is updated (docs/upgrading-astro.md), e.g.
@@ -45,7 +47,22 @@ export default defineConfig({
   cache: { provider: memoryCache({ max: 2000 }) },
   // src/middleware.ts checks the origin of every state-changing request and answers in the shop's
   // envelope; Astro's own check would refuse first, in English plain text (docs/decisions/052).
-  security: { checkOrigin: false },
+  // Content-Security-Policy on every page: scripts only from the shop and by the hash of each inline
+  // script (Astro's island loader, its small bundled scripts, the shop's own is:inline ones), no
+  // 'unsafe-inline'. The hashes are worked out at build time, the same for every page, so cached and
+  // finished pages stay shared (docs/decisions/198).
+  security: {
+    checkOrigin: false,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: {
+        resources: SCRIPT_SOURCES,
+        hashes: /** @type {`sha256-${string}`[]} */ (inlineScriptHashes(fileURLToPath(new URL('./src', import.meta.url)))),
+      },
+      styleDirective: { resources: STYLE_SOURCES },
+    },
+  },
   prefetch: false,
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'never' },

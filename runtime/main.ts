@@ -15,6 +15,7 @@ import { finishedPages } from './finished-pages.ts';
 import { shopMetrics, type RequestRoute } from './metrics.ts';
 import { ConfigError, parseEnv, type Env } from '../src/server/env.ts';
 import { runShutdownHooks } from '../src/server/lifecycle.ts';
+import { fallbackPolicy } from '../integrations/content-security-policy.mjs';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void, locals?: object) => Promise<void> | void;
 
@@ -79,20 +80,12 @@ function logLine(config: Env, level: 'info' | 'warn' | 'error', message: string,
   }
 }
 
-/** Worked out once: the same on every page. */
-const CONTENT_SECURITY_POLICY = [
-      "default-src 'self'",
-      // Astro's island loader is an inline script; everything else is same-origin.
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'self'",
-      "form-action 'self'",
-    ].join('; ');
+/**
+ * For responses Astro did not render (JSON, files, this server's own answers): the same directives as
+ * the pages, and no inline script at all. Pages carry Astro's header instead, the same directives with
+ * the hashes of the inline scripts they may send (integrations/content-security-policy.mjs, decision 198).
+ */
+const CONTENT_SECURITY_POLICY = fallbackPolicy();
 
 /** Baseline headers on every response; pages and endpoints may override Cache-Control. */
 function securityHeaders(req: IncomingMessage, res: ServerResponse, config: Env): void {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isThaiPhone, normalizeThaiPhone } from './phone.ts';
 import { passwordProblem, PASSWORD_MAX } from './password-rules.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { statusGroupLabel, statusLabels, type OrderStatus } from './orders.ts';
 import { parseSlipFilter } from './slip-check.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_CART_LINES, MAX_LINE_AMOUNT, PRODUCT_CODE_PATTERN } from './cart-limits.ts';
 
 const badCart = 'ข้อมูลตะกร้าสินค้าไม่ถูกต้อง';

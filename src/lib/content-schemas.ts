@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What an editor may send for a content page, shared by the editor island (checks before posting) and

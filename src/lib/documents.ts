@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The shop's paperwork as both sides see it (docs/design.md section 14): the receipt / abbreviated tax invoice

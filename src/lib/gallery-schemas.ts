@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Albums and job posts of the back office (/admin/gallery, /admin/recruitment). */
 export const albumSchema = z.object({

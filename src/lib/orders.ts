@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { ThaiAddress } from './types.ts';
 import type { SlipCheckView } from './slip-check.ts';
 import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The promotion form of /admin/promotions (codes and their banners). Times are typed in Thai time

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { orderLinesSchema, idempotencyKeySchema, paymentMethodSchema } from './orders.ts';
 
 /** Quotations (ใบเสนอราคา) as both sides see them: request schemas and the view. Pure code. */

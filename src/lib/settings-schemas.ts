@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isValidThaiTaxId, normaliseTaxId } from './tax-id.ts';
 import { formatThaiPhone, isThaiPhone, normalizeThaiPhone } from './phone.ts';
 

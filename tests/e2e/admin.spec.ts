@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Tes
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { statusLabels } from '../../src/lib/orders';
 import { sampleAddress } from '../fixtures/address';
-import { pdfPages, thaiKey } from '../fixtures/pdf-text';
+import { pdfPages } from '../fixtures/pdf-text';
 import { grantRole } from './fixtures/roles';
 import { waitForIslands } from './helpers';
 
@@ -185,7 +185,16 @@ test.describe('back office', () => {
     const pages = await pdfPages(new Uint8Array(await response.body()));
     expect(pages).toHaveLength(2);
     const text = pages.join('\n');
-    for (const expected of [receiverA, receiverB, orderNo, codNo]) expect(text).toContain(thaiKey(expected));
+    for (const expected of [receiverA, receiverB, orderNo, codNo]) expect(text).toContain(expected);
+
+    // The pick list of the same two orders, from its own button: one page, both orders named.
+    const pickResponse = staff.context().waitForEvent('response', (response) => response.url().includes('/admin/orders/pick-list.pdf'));
+    await staff.getByRole('button', { name: 'พิมพ์ใบหยิบสินค้า' }).click();
+    const pickOpened = await pickResponse;
+    expect(pickOpened.headers()['content-type']).toBe('application/pdf');
+    const pickPages = await pdfPages(new Uint8Array(await (await staff.request.get(pickOpened.url())).body()));
+    expect(pickPages).toHaveLength(1);
+    for (const expected of ['ใบหยิบสินค้า (Pick list)', orderNo, codNo]) expect(pickPages[0]).toContain(expected);
 
     for (const page of [owner, staff, shopper]) await page.context().close();
   });
@@ -214,6 +223,7 @@ test.describe('back office', () => {
       { path: '/admin/orders/import-tracking', staff: 200, owner: 200, editor: 403 },
       { path: `/admin/orders/labels.pdf?no=${orderNo}`, staff: 200, owner: 200, editor: 403 },
       { path: `/admin/orders/packing-slips.pdf?no=${orderNo}`, staff: 200, owner: 200, editor: 403 },
+      { path: `/admin/orders/pick-list.pdf?no=${orderNo}`, staff: 200, owner: 200, editor: 403 },
       { path: '/admin/members', staff: 200, owner: 200, editor: 403 },
       { path: `/admin/members/${memberId}`, staff: 200, owner: 200, editor: 403 },
       { path: '/admin/audit', staff: 200, owner: 200, editor: 403 },

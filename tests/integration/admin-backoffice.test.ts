@@ -7,6 +7,7 @@ import * as bulkShipRoute from '../../src/pages/admin/orders/bulk-ship';
 import * as bulkConfirmRoute from '../../src/pages/admin/orders/bulk-confirm';
 import * as labelsRoute from '../../src/pages/admin/orders/labels.pdf';
 import * as packingRoute from '../../src/pages/admin/orders/packing-slips.pdf';
+import * as pickListRoute from '../../src/pages/admin/orders/pick-list.pdf';
 import * as importApplyRoute from '../../src/pages/admin/orders/import-tracking/apply';
 import * as grantRoute from '../../src/pages/admin/staff/grant';
 import * as revokeRoute from '../../src/pages/admin/staff/revoke';
@@ -15,7 +16,7 @@ import * as disableRoute from '../../src/pages/admin/members/[id]/disable';
 import * as loginRoute from '../../src/pages/api/auth/login';
 import * as statusUpdateRoute from '../../src/pages/api/order-status-update';
 import { getDb } from '../../src/server/db/client';
-import { addresses, auditLog, backOfficePolicy, mailOutbox, members, memberTwoFactor, orders, sessions } from '../../src/server/db/schema';
+import { addresses, auditLog, backOfficePolicy, mailOutbox, members, memberTwoFactor, orders, products, sessions } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
 import { previewTrackingImport } from '../../src/server/orders/tracking-import.service';
@@ -25,12 +26,13 @@ import { parseAdminOrderQuery } from '../../src/lib/admin-orders';
 import { statusLabels } from '../../src/lib/orders';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
 import { call, createMember, productWithStock, stockOf, type TestMember, placeTestOrder } from '../fixtures/orders';
-import { pdfPages, thaiKey } from '../fixtures/pdf-text';
+import { pdfPages } from '../fixtures/pdf-text';
 import { pdfBarcodes } from '../fixtures/pdf-barcodes';
 import { latestMailTo, settleOutbox } from '../fixtures/outbox';
+import { smallSlip } from '../fixtures/slips';
 
 const PASSWORD = 'ดอกไม้บานที่เชียงใหม่';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = await smallSlip();
 
 type RoleName = 'anonymous' | 'member' | 'editor' | 'staff' | 'owner';
 const people = {} as Record<Exclude<RoleName, 'anonymous'>, TestMember>;
@@ -99,6 +101,7 @@ describe('every back-office endpoint, every role', () => {
     { name: 'bulk confirm', module: bulkConfirmRoute, method: 'POST', path: () => '/admin/orders/bulk-confirm', body: (no) => ({ no }), allowed: orderRoles },
     { name: 'labels', module: labelsRoute, method: 'GET', path: (no) => `/admin/orders/labels.pdf?no=${no}`, allowed: orderRoles },
     { name: 'packing slips', module: packingRoute, method: 'GET', path: (no) => `/admin/orders/packing-slips.pdf?no=${no}`, allowed: orderRoles },
+    { name: 'pick list', module: pickListRoute, method: 'GET', path: (no) => `/admin/orders/pick-list.pdf?no=${no}`, allowed: orderRoles },
     { name: 'import tracking', module: importApplyRoute, method: 'POST', path: () => '/admin/orders/import-tracking/apply', body: (no) => ({ csv: `${no},EF123456789TH` }), allowed: orderRoles },
     { name: 'grant role', module: grantRoute, method: 'POST', path: () => '/admin/staff/grant', body: () => ({ email: people.member.email, role: 'owner', password: PASSWORD }), allowed: ['owner'] },
     { name: 'revoke role', module: revokeRoute, method: 'POST', path: () => '/admin/staff/revoke', body: () => ({ member_id: people.staff.id, password: PASSWORD }), allowed: ['owner'] },
@@ -263,11 +266,12 @@ describe('orders in the back office', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const text = (await pdfPages(new Uint8Array(await response.arrayBuffer()))).join('\n');
-    for (const expected of ['นางสาวน้ำผึ้ง ใจดี', first.order.orderNo, 'นายสมศักดิ์ รักไทย', second.order.orderNo]) expect(text).toContain(thaiKey(expected));
+    for (const expected of ['นางสาวน้ำผึ้ง ใจดี', first.order.orderNo, 'นายสมศักดิ์ รักไทย', second.order.orderNo]) expect(text).toContain(expected);
   });
 
   it('labels and packing slips read back with pdf.js', async () => {
-    const { shippingLabelsPdf, packingSlipsPdf } = await import('../../src/server/documents/order-documents');
+    const { shippingLabelsPdf } = await import('../../src/server/documents/order-documents');
+    const { packingSlipsPdf } = await import('../../src/server/documents/packing-documents');
     const { ordersForDocuments } = await import('../../src/server/orders/admin-orders.service');
     const { getCompany } = await import('../../src/server/company/company.service');
     const first = await newOrder(shopper, { recipient: 'นางสาวน้ำผึ้ง ใจดี' });
@@ -275,15 +279,80 @@ describe('orders in the back office', () => {
     const views = await ordersForDocuments([first.order.orderNo, second.order.orderNo]);
     const labels = await pdfPages(await shippingLabelsPdf(views, await getCompany()));
     expect(labels).toHaveLength(2);
-    expect(labels[0]).toContain(thaiKey('นางสาวน้ำผึ้ง ใจดี'));
+    expect(labels[0]).toContain('นางสาวน้ำผึ้ง ใจดี');
     expect(labels[0]).toContain(first.order.orderNo);
-    expect(labels[1]).toContain(thaiKey('นายสมศักดิ์ รักไทย'));
+    expect(labels[1]).toContain('นายสมศักดิ์ รักไทย');
     expect(labels[1]).toContain(second.order.orderNo);
-    expect(labels[1]).toContain(thaiKey('เก็บเงินปลายทาง'));
+    expect(labels[1]).toContain('เก็บเงินปลายทาง');
+    // Two small orders share one A4 page, each with its lines, its total and its receiver.
     const slips = await pdfPages(await packingSlipsPdf(views, await getCompany()));
-    expect(slips[0]).toContain(views[0]!.lines[0]!.productCode);
-    expect(slips[1]).toContain(thaiKey('รวม 1 รายการ 2 ชิ้น'));
+    expect(slips).toHaveLength(1);
+    for (const view of views) {
+      expect(slips[0]).toContain(view.orderNo);
+      expect(slips[0]).toContain(view.lines[0]!.productCode);
+    }
+    expect(slips[0]!.match(/รวม 1 รายการ 2 ชิ้น/g)).toHaveLength(2);
+    expect(slips[0]).toContain('นางสาวน้ำผึ้ง ใจดี');
+    expect(slips[0]).toContain('เก็บเงินปลายทาง');
     await expect(ordersForDocuments(['YL00000000000'])).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('packing slips: as many small orders on a page as fit, a long order goes on over the next page', async () => {
+    const { packingSlipsPdf } = await import('../../src/server/documents/packing-documents');
+    const { ordersForDocuments } = await import('../../src/server/orders/admin-orders.service');
+    const { getCompany } = await import('../../src/server/company/company.service');
+    const small = [];
+    for (let n = 0; n < 6; n++) small.push((await newOrder(shopper)).order.orderNo);
+    const views = await ordersForDocuments(small);
+    const pages = await pdfPages(await packingSlipsPdf(views, await getCompany()));
+    // Six one-line orders take two pages (at most four on one), never six; each order is on exactly one page.
+    expect(pages.length).toBeLessThanOrEqual(2);
+    for (const no of small) expect(pages.filter((page) => page.includes(no))).toHaveLength(1);
+    expect(pages[0]!.split('ใบรายการสินค้า (Packing slip)').length - 1).toBeGreaterThanOrEqual(3);
+
+    // An order of 60 lines is longer than a page: it goes on, its number repeated on the next page.
+    const long = views[0]!;
+    const lines = Array.from({ length: 60 }, (_, n) => ({ ...long.lines[0]!, productCode: `LONG-${String(n).padStart(2, '0')}`, amount: 1 }));
+    const longPages = await pdfPages(await packingSlipsPdf([{ ...long, lines }, views[1]!], await getCompany()));
+    expect(longPages.length).toBeGreaterThanOrEqual(2);
+    expect(longPages[1]).toContain(`ใบรายการสินค้า (ต่อ) ${long.orderNo}`);
+    const all = longPages.join('\n');
+    for (const line of lines) expect(all).toContain(line.productCode);
+    expect(all).toContain('รวม 60 รายการ 60 ชิ้น');
+  });
+
+  it('the pick list sums the lines of the selected orders by product, and says which order takes how many', async () => {
+    const db = await getDb();
+    const shared = await productWithStock(50);
+    const other = await productWithStock(50);
+    const first = await placeTestOrder(shopper, [{ product_code: shared.code, amount: 2 }, { product_code: other.code, amount: 1 }], { deliveryCode: 'ems', paymentMethod: 'promptpay' });
+    const second = await placeTestOrder(shopper, [{ product_code: shared.code, amount: 3 }], { deliveryCode: 'ems', paymentMethod: 'cod' });
+    const [sharedRow] = await db.select({ name: products.name }).from(products).where(eq(products.code, shared.code));
+    const a = first.order.orderNo;
+    const b = second.order.orderNo;
+    const { response } = await call(pickListRoute.GET, { method: 'GET', path: `/admin/orders/pick-list.pdf?no=${a}&no=${b}`, token: people.staff.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-disposition')).toBe('inline; filename="pick-list-2.pdf"');
+    const [page] = await pdfPages(new Uint8Array(await response.arrayBuffer()));
+    expect(page).toContain('ใบหยิบสินค้า (Pick list)');
+    expect(page).toContain(sharedRow!.name);
+    expect(page).toMatch(new RegExp(`${shared.code}.*\\b5\\b.*${a} \\(2\\),\\s*${b}\\s*\\(3\\)`, 's'));
+    expect(page).toMatch(new RegExp(`${other.code}.*\\b1\\b.*${a} \\(1\\)`, 's'));
+    expect(page).toContain('รวม 2 รายการ 6 ชิ้น จาก 2 คำสั่งซื้อ');
+
+    // Bad input: no order, an unknown one, a malformed one: a Thai message and 4xx, never a PDF.
+    for (const [query, status, code] of [
+      ['', 400, 'no_orders'],
+      ['?no=YL00000000000', 404, 'order_not_found'],
+      ['?no=%3Cscript%3E', 400, 'order_no_invalid'],
+    ] as const) {
+      const refused = await call(pickListRoute.GET, { method: 'GET', path: `/admin/orders/pick-list.pdf${query}`, token: people.staff.token, headers: { accept: 'application/json' } });
+      expect(refused.status, query).toBe(status);
+      expect(refused.body.code).toBe(code);
+      expect(refused.response.headers.get('content-type') ?? '').not.toContain('pdf');
+    }
   });
 
   it('a label carries the tracking number as the large barcode under the carrier, the order number as the small one', async () => {
@@ -297,7 +366,7 @@ describe('orders in the back office', () => {
     // Read back as a scanner would: the barcodes in drawing order, the larger first on a shipped label.
     expect(await pdfBarcodes(bytes)).toEqual([[placed.order.orderNo], ['EF123456789TH', placed.order.orderNo]]);
     const [unshippedText, shippedText] = await pdfPages(bytes);
-    expect(shippedText).toContain(thaiKey('ไปรษณีย์ไทย EMS'));
+    expect(shippedText).toContain('ไปรษณีย์ไทย EMS');
     expect(shippedText).toContain('EF123456789TH');
     expect(shippedText).toContain(placed.order.orderNo);
     expect(unshippedText).not.toContain('EF123456789TH');

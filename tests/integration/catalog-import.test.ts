@@ -14,6 +14,8 @@ import { createMember } from '../fixtures/orders';
 import { catalogCsvStream, templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import type { AuditActor } from '../../src/server/audit/audit.service';
 import { AppError } from '../../src/server/http/errors';
+import { readImportRowsOffThread } from '../../src/server/catalog-admin/csv-read-thread';
+import { threadId } from 'node:worker_threads';
 
 const actor: AuditActor = { id: null, email: 'importer@example.test', role: 'staff', via: 'web' };
 const HEADER = 'code,name,name_en,category,brand,price,stock,unit,active,recommended,tiers,description';
@@ -50,6 +52,34 @@ function thousandRows(): { text: string; badLines: number[] } {
 }
 
 describe('CSV import', () => {
+  it('reads the file on a thread of its own and hands its rows over in batches, its problems with them', async () => {
+    const { text, badLines } = thousandRows();
+    const parts = [];
+    for await (const part of readImportRowsOffThread(encode(text), 300)) parts.push(part);
+    const [header, ...batches] = parts;
+    expect(header).toMatchObject({ kind: 'header', encoding: 'utf-8', unknownColumns: [] });
+    // Not the thread that renders pages (nor the test's own).
+    expect(header?.kind === 'header' && header.thread).not.toBe(threadId);
+    expect(header?.kind === 'header' && header.thread).toBeGreaterThan(0);
+    const rows = batches.flatMap((part) => (part.kind === 'rows' ? part.batch : []));
+    const problems = batches.flatMap((part) => (part.kind === 'rows' ? part.problems : []));
+    // 12 of the 20 bad rows are bad on their own (price, code, stock); an unknown category and tiers
+    // against the price are found when the batch is planned against the catalog.
+    expect(batches.map((part) => (part.kind === 'rows' ? part.batch.length : -1))).toEqual([300, 300, 300, 88]);
+    expect(batches.reduce((sum, part) => sum + (part.kind === 'rows' ? part.counted : 0), 0)).toBe(1000);
+    expect(rows[0]).toMatchObject({ code: 'IMP-0000', line: 3 });
+    expect(problems).toHaveLength(12);
+    for (const problem of problems) expect(badLines).toContain(problem.line);
+
+    // A refusal made on that thread arrives here as the same Thai AppError.
+    const refused = readImportRowsOffThread(encode('name,price\r\nของ,10\r\n'));
+    await expect(refused.next()).rejects.toMatchObject({ status: 400, code: 'csv_no_code_column' });
+    // Stopping early ends the reading thread with it; nothing is left waiting.
+    const early = readImportRowsOffThread(encode(text), 10);
+    expect((await early.next()).value).toMatchObject({ kind: 'header' });
+    await early.return(undefined);
+  });
+
   it('reports exactly the 20 bad rows with their lines and Thai reasons, then imports the other 980', async () => {
     const { text, badLines } = thousandRows();
     const report = await dryRunImport(encode(text));

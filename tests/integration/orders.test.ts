@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +28,10 @@ import { GET as slipGetRoute, POST as slipRoute } from '../../src/pages/api/orde
 import { POST as checkPromotionRoute } from '../../src/pages/api/check-promotion';
 import { emlSubject, emlText, settleOutbox } from '../fixtures/outbox';
 import { call, createMember, newKey, productWithStock, stockOf, type TestMember } from '../fixtures/orders';
+import { hugePng, slipPhotoWithGps, slipPicture, smallSlip } from '../fixtures/slips';
+import { decodeSlots } from '../../src/server/storage/decode-slots';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = await smallSlip();
 
 async function order(member: TestMember, lines: { product_code: string; amount: number }[], extra: Record<string, unknown> = {}) {
   return placeOrder(member as OrderMember, {
@@ -267,13 +270,84 @@ describe('who may do what', () => {
     expect(accepted.status).toBe(200);
     expect((accepted.body.data as { status: string }).status).toBe('payment_review');
     expect(await slipFiles()).toBe(files + 1);
+    // What comes back is the picture written again as WebP, the same size, never the uploaded bytes.
     const image = await call(slipGetRoute, { method: 'GET', path: `/api/order-slip?no=${placed.orderNo}`, token: member.token });
     expect(image.status).toBe(200);
-    expect(image.response.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await image.response.arrayBuffer())).toEqual(PNG);
+    expect(image.response.headers.get('content-type')).toBe('image/webp');
+    const served = new Uint8Array(await image.response.arrayBuffer());
+    expect(served).not.toEqual(PNG);
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', width: 120, height: 200 });
     const stranger = await createMember();
     const peek = await call(slipGetRoute, { method: 'GET', path: `/api/order-slip?no=${placed.orderNo}`, token: stranger.token });
     expect(peek.status).toBe(404);
+  });
+
+  it('keeps no EXIF or GPS position of a slip photo: it is written again, upright, within 2400 px', async () => {
+    const member = await createMember();
+    const product = await productWithStock(5);
+    const { order: placed } = await order(member, [{ product_code: product.code, amount: 1 }]);
+    const photo = await slipPhotoWithGps(await slipPicture(null));
+    const uploaded = await sharp(photo).metadata();
+    // The fixture really carries them: the camera's name and a GPS directory in its EXIF.
+    expect(uploaded.exif?.includes(Buffer.from('FixturePhone'))).toBe(true);
+    expect(photo.includes(Buffer.from('FixturePhone'))).toBe(true);
+    const form = new FormData();
+    form.set('no', placed.orderNo);
+    form.set('slip', new File([new Uint8Array(photo)], 'IMG_0001.jpg', { type: 'image/jpeg' }));
+    expect((await call(slipRoute, { token: member.token, form })).status).toBe(200);
+    const image = await call(slipGetRoute, { method: 'GET', path: `/api/order-slip?no=${placed.orderNo}`, token: member.token });
+    const served = Buffer.from(await image.response.arrayBuffer());
+    const kept = await sharp(served).metadata();
+    expect(kept).toMatchObject({ format: 'webp', width: 720, height: 1200 });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    expect(kept.icc).toBeUndefined();
+    expect(served.includes(Buffer.from('FixturePhone'))).toBe(false);
+
+    // A taller picture is scaled into 2400 px on its longest side; the order of its sides is kept.
+    const tall = (await order(member, [{ product_code: product.code, amount: 1 }])).order.orderNo;
+    const bigSlip = await sharp({ create: { width: 1500, height: 3600, channels: 3, background: '#eef' } }).jpeg().toBuffer();
+    const tallForm = new FormData();
+    tallForm.set('no', tall);
+    tallForm.set('slip', new File([new Uint8Array(bigSlip)], 'slip.jpg'));
+    expect((await call(slipRoute, { token: member.token, form: tallForm })).status).toBe(200);
+    const tallImage = await call(slipGetRoute, { method: 'GET', path: `/api/order-slip?no=${tall}`, token: member.token });
+    expect(await sharp(Buffer.from(await tallImage.response.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1000, height: 2400 });
+  });
+
+  it('refuses a 900-megapixel PNG before decoding it, in Thai, storing nothing, inside a decode slot', async () => {
+    const member = await createMember();
+    const product = await productWithStock(5);
+    const { order: placed } = await order(member, [{ product_code: product.code, amount: 1 }]);
+    const bomb = hugePng(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024); // small enough to pass the size limit
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 30_000, height: 30_000 });
+    const files = await slipFiles();
+    decodeSlots.resetPeak();
+    const form = new FormData();
+    form.set('no', placed.orderNo);
+    form.set('slip', new File([bomb], 'slip.png', { type: 'image/png' }));
+    const refused = await call(slipRoute, { token: member.token, form });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'slip_too_many_pixels',
+      message: 'รูปสลิปมีความละเอียดเกินกำหนด (ไม่เกิน 40 ล้านพิกเซล) กรุณาส่งภาพหน้าจอสลิปจากแอปธนาคาร หรือย่อรูปก่อนแนบ',
+    });
+    // The check ran in a decode slot, and gave it back.
+    expect(decodeSlots.peak()).toBeGreaterThanOrEqual(1);
+    expect(decodeSlots.inUse()).toBe(0);
+    expect(await slipFiles()).toBe(files);
+    expect((await getOrder({ type: 'member', id: member.id }, placed.orderNo)).status).toBe('pending_payment');
+
+    // A file that only starts like a PNG is no picture: refused the same way as any other non-picture.
+    const header = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const fake = new FormData();
+    fake.set('no', placed.orderNo);
+    fake.set('slip', new File([header], 'slip.png', { type: 'image/png' }));
+    const notPicture = await call(slipRoute, { token: member.token, form: fake });
+    expect(notPicture.status).toBe(400);
+    expect(notPicture.body).toMatchObject({ code: 'slip_invalid_type' });
+    expect(await slipFiles()).toBe(files);
   });
 
   it('moves an order through the whole machine as staff, recording each step', async () => {

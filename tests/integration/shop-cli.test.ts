@@ -10,10 +10,11 @@ import { runOperatorCommand } from '../../src/server/operator/commands';
 import { startOperatorSocket } from '../../src/server/operator/socket';
 import { uploadSlip, type OrderMember } from '../../src/server/orders/order.service';
 import { createMember, productWithStock, placeTestOrder } from '../fixtures/orders';
+import { smallSlip } from '../fixtures/slips';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = await smallSlip();
 
 /** Runs `npm run shop -- …` as an operator would: a separate process with the server's configuration. */
 function shop(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

@@ -9,6 +9,7 @@ import { nextSlipAfter, noteSlipLookedAt, NOT_LOOKED_AT } from '../../src/server
 import { qrAmountSatang } from '../../src/lib/slip-check';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
 import { createMember, placeTestOrder, productWithStock, type TestMember } from '../fixtures/orders';
+import { smallSlip } from '../fixtures/slips';
 
 /**
  * Issue 32, slip review (docs/decisions/175-slip-review-before-money.md): after a decision on a slip the
@@ -16,7 +17,7 @@ import { createMember, placeTestOrder, productWithStock, type TestMember } from 
  * orders whose current slip the person has opened, each audited as one at a time.
  */
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = await smallSlip();
 type RoleName = 'anonymous' | 'member' | 'editor' | 'staff' | 'owner';
 const people = {} as Record<Exclude<RoleName, 'anonymous'>, TestMember>;
 let shopper: TestMember;
@@ -127,7 +128,7 @@ describe('confirming several from the review tab', () => {
     await noteSlipLookedAt(people.staff.id, orderNo);
     const staff = client('staff');
     await staff.call(actionRoute, 'POST', `/admin/orders/${orderNo}/action`, { ...form({ action: 'reject_slip', expected_status: 'payment_review', reason: 'รูปไม่ชัด' }), params: { no: orderNo } });
-    await uploadSlip(shopper as OrderMember, orderNo, new Uint8Array([...PNG, 1, 2, 3]));
+    await uploadSlip(shopper as OrderMember, orderNo, await smallSlip('#ddeeff'));
     expect(await statusOf(orderNo)).toBe('payment_review');
 
     const refused = await staff.call(bulkConfirmRoute, 'POST', '/admin/orders/bulk-confirm', form({ no: orderNo }));

@@ -130,10 +130,11 @@ describe('slip QR verification', () => {
     const view = await uploadSlip(member, order.orderNo, await slipPicture(null));
     expect(view.status).toBe('payment_review');
     expect(view.slipCheck).toMatchObject({ status: 'no_qr', label: 'ตรวจสอบด้วยตนเอง', bank: null, reference: null });
-    // A file that only starts like a PNG is no picture at all: also a manual check, never a 500.
+    // A file that only starts like a PNG is no picture at all: refused with the Thai type message (it
+    // cannot be written again as a picture), never a 500, and the order still waits for a slip.
     const broken = await unpaidOrder(member);
     const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    expect((await uploadSlip(member, broken.orderNo, PNG)).slipCheck?.status).toBe('no_qr');
+    await expect(uploadSlip(member, broken.orderNo, PNG)).rejects.toMatchObject({ status: 400, code: 'slip_invalid_type' });
   });
 
   it('warns staff when the QR in the picture is not a slip-verify QR, and filters the review tab', async () => {

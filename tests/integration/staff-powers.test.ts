@@ -21,6 +21,7 @@ import * as taxInvoiceRoute from '../../src/pages/order/tax-invoice.pdf';
 import { BASE, TestClient, type CallResult } from '../fixtures/api-client';
 import type { RouteModule } from '../fixtures/admin';
 import { createMember, productWithStock, placeTestOrder, type TestMember } from '../fixtures/orders';
+import { smallSlip } from '../fixtures/slips';
 
 /**
  * Issue 32: with "two-step sign-in required for the whole team" on, a role held without two-step grants
@@ -30,7 +31,7 @@ import { createMember, productWithStock, placeTestOrder, type TestMember } from 
  */
 
 const PAGES = join(import.meta.dirname, '../../src/pages');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = await smallSlip();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,35 +1,30 @@
-import { parse } from 'csv-parse';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import { getDb, type DbOrTx } from '../db/client.ts';
 import { auditLog, brands, categories, productPriceTiers, products, stockMovements } from '../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { storage } from '../storage/storage.ts';
-import { badImportedText } from '../security/control-chars.ts';
 import { log, errorFields } from '../log.ts';
 import { groupTiersByProduct, lowestTierPrice, sortTiers } from '../../lib/pricing.ts';
 import { formatTiers, type TierInput } from '../../lib/product-rules.ts';
 import { searchKey } from '../../lib/thai-text.ts';
-import { mapHeader, mergedTierProblem, readRow, REQUIRED_FOR_CREATE, type CsvRow } from './csv-columns.ts';
+import { mergedTierProblem, REQUIRED_FOR_CREATE, type CsvRow } from './csv-columns.ts';
+import type { ImportEncoding, ImportProblem } from './csv-read.ts';
+import { readImportRowsOffThread } from './csv-read-thread.ts';
+
+export type { ImportEncoding, ImportProblem };
 
 /**
  * CSV import of products (docs/design.md section 10, /admin/import). The file is kept in private storage
  * between the dry run and the apply, so both read the same bytes. The dry run and the apply share one
  * planner: a row the dry run reports as bad is skipped by the apply, every other row is created or
  * updated by code, and a row equal to the product changes nothing (re-importing a file is a no-op).
- * The apply runs in ONE transaction, so a failure leaves the catalog as it was.
+ * The apply runs in ONE transaction, so a failure leaves the catalog as it was. The file is read and its
+ * rows checked on a worker thread (csv-read.ts, docs/decisions/196); this thread plans batches of rows.
  */
 export const MAX_IMPORT_BYTES = 60 * 1024 * 1024;
-const BATCH = 1000;
-
-export interface ImportProblem {
-  line: number;
-  code: string;
-  reason: string;
-}
 
 export interface ImportReport {
   rows: number;
@@ -41,8 +36,6 @@ export interface ImportReport {
   /** How the file's bytes were read: UTF-8, or Thai Windows-874 (TIS-620) converted (decision 174). */
   encoding: ImportEncoding;
 }
-
-export type ImportEncoding = 'utf-8' | 'windows-874';
 
 /** What the import says about a file it read as Thai Windows-874 (TIS-620) rather than UTF-8. */
 export const WINDOWS_874_NOTE = '(ไฟล์นี้อ่านเป็น Windows-874 (ภาษาไทย Windows) และแปลงเป็น UTF-8 แล้ว)';
@@ -80,63 +73,6 @@ async function loadRefs(db: DbOrTx): Promise<Refs> {
     categories: new Map(categoryRows.map((row) => [row.code.toLowerCase(), row])),
     brands: new Map(brandRows.map((row) => [row.code.toLowerCase(), row])),
   };
-}
-
-// A Thai vowel or tone mark sits on a consonant (or on another mark). Text read as Windows-874 with one
-// anywhere else (after a Latin letter, say) was some other encoding: é in Latin-1 reads as a tone mark.
-const isThaiMark = (code: number) => code === 0x0e31 || (code >= 0x0e34 && code <= 0x0e3a) || (code >= 0x0e47 && code <= 0x0e4e);
-const isThaiLetter = (code: number) => code >= 0x0e01 && code <= 0x0e5b;
-const carriesThaiMark = (code: number) => code >= 0x0e01 && code < 0x0e50;
-
-function readsAsThai(text: string): boolean {
-  let thai = false;
-  let previous = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (isThaiMark(code) && !carriesThaiMark(previous)) return false;
-    if (isThaiLetter(code)) thai = true;
-    previous = code;
-  }
-  return thai;
-}
-
-/**
- * The file's text. UTF-8 (with or without Excel's BOM) is read as it is; a file that is not UTF-8 but
- * reads as Thai in Windows-874 (TIS-620, what older Excel and POS programs save) is converted, and the
- * report says so; anything else is refused in Thai, naming the encoding to save as.
- */
-function decodeFile(bytes: Uint8Array): { input: Buffer | string; encoding: ImportEncoding } {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isUtf8(buffer)) return { input: buffer, encoding: 'utf-8' };
-  let text: string | null;
-  try {
-    text = new TextDecoder('windows-874', { fatal: true }).decode(buffer);
-  } catch {
-    text = null;
-  }
-  if (text !== null && readsAsThai(text)) return { input: text, encoding: 'windows-874' };
-  throw badRequest(
-    'csv_encoding',
-    'อ่านไฟล์นี้ไม่ได้: ไฟล์ไม่ได้เข้ารหัสเป็น UTF-8 และไม่ใช่ภาษาไทยแบบ Windows-874 (TIS-620) กรุณาบันทึกจาก Excel เป็น “CSV UTF-8 (คั่นด้วยจุลภาค)” แล้วลองใหม่',
-  );
-}
-
-/** Records of the file with the line each ends on; a malformed file is one Thai 400. */
-async function* records(input: Buffer | string): AsyncGenerator<{ cells: string[]; line: number }> {
-  const parser = parse(input, {
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    info: true,
-  });
-  try {
-    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { cells: item.record, line: item.info.lines };
-    }
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw badRequest('csv_malformed', `ไฟล์ CSV ผิดรูปแบบ${line ? ` ที่บรรทัด ${line}` : ''} (เช่น เครื่องหมายคำพูดไม่ครบคู่) กรุณาบันทึกจาก Excel เป็น CSV UTF-8 แล้วลองใหม่`);
-  }
 }
 
 async function existingByCode(db: DbOrTx, codes: string[], lock: boolean): Promise<Map<string, Existing>> {
@@ -357,57 +293,30 @@ async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan, refs: Refs): P
 }
 
 /**
- * Reads the file and plans it batch by batch; with `apply`, carries the plan out inside the transaction
- * `db` (rows locked as they are planned). `onProgress` hears rows done so far.
+ * Reads the file (on its own thread) and plans it batch by batch; with `apply`, carries the plan out
+ * inside the transaction `db` (rows locked as they are planned). `onProgress` hears rows done so far.
  */
 async function run(db: DbOrTx, bytes: Uint8Array, apply: AuditActor | null, onProgress?: (done: number) => void | Promise<void>): Promise<ImportReport> {
   const refs = await loadRefs(db);
-  const { input, encoding } = decodeFile(bytes);
-  const report: ImportReport = { rows: 0, creates: 0, updates: 0, unchanged: 0, errors: [], unknownColumns: [], encoding };
-  const seen = new Map<string, number>();
-  let columns: ReturnType<typeof mapHeader>['columns'] | null = null;
-  let batch: CsvRow[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const existing = await existingByCode(db, batch.map((row) => row.code), apply !== null);
-    const plan = planBatch(batch, existing, refs);
+  const report: ImportReport = { rows: 0, creates: 0, updates: 0, unchanged: 0, errors: [], unknownColumns: [], encoding: 'utf-8' };
+  for await (const part of readImportRowsOffThread(bytes)) {
+    if (part.kind === 'header') {
+      report.encoding = part.encoding;
+      report.unknownColumns = part.unknownColumns;
+      continue;
+    }
+    report.rows += part.counted;
+    report.errors.push(...part.problems);
+    if (part.batch.length === 0) continue;
+    const existing = await existingByCode(db, part.batch.map((row) => row.code), apply !== null);
+    const plan = planBatch(part.batch, existing, refs);
     report.creates += plan.creates.length;
     report.updates += plan.updates.length;
     report.unchanged += plan.unchanged;
     report.errors.push(...plan.errors);
     if (apply) await execute(db, apply, plan, refs);
-    batch = [];
     await onProgress?.(report.rows);
-  };
-  for await (const { cells, line } of records(input)) {
-    if (!columns) {
-      if (cells.some((cell) => badImportedText(cell))) {
-        throw badRequest('csv_invalid_characters', 'แถวหัวตาราง (บรรทัด 1) มีอักขระที่ระบบไม่รองรับ (อักขระควบคุม เช่น NUL, BEL, ESC หรืออักขระกลับทิศทางข้อความ) กรุณาใช้แม่แบบที่ดาวน์โหลดจากหน้านี้');
-      }
-      const header = mapHeader(cells);
-      columns = header.columns;
-      report.unknownColumns = header.unknown;
-      if (!columns.has('code')) throw badRequest('csv_no_code_column', 'ไม่พบคอลัมน์ code (รหัสสินค้า) ในแถวแรกของไฟล์ กรุณาใช้แม่แบบที่ดาวน์โหลดจากหน้านี้');
-      continue;
-    }
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    report.rows++;
-    const row = readRow(cells, columns, line);
-    if (!('fields' in row)) {
-      report.errors.push(row);
-      continue;
-    }
-    const first = seen.get(row.code);
-    if (first !== undefined) {
-      report.errors.push({ line: row.line, code: row.code, reason: `รหัสสินค้าซ้ำกับบรรทัด ${first}` });
-      continue;
-    }
-    seen.set(row.code, row.line);
-    batch.push(row);
-    if (batch.length >= BATCH) await flush();
   }
-  if (!columns) throw badRequest('csv_empty', 'ไฟล์ว่างเปล่า กรุณาเลือกไฟล์ CSV ที่มีรายการสินค้า');
-  await flush();
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 }

@@ -7,7 +7,8 @@ import bwipjs from 'bwip-js/node';
  * The shop's PDFs (docs/design.md section 14): pdfkit, with Sarabun (the Thai government's document face,
  * TrueType from @expo-google-fonts/sarabun) embedded and subset, so Thai reads, prints and copies out
  * right on any machine. fontkit shapes the text, so tone marks and vowels sit where they belong, and the
- * ToUnicode map lets `pdftotext` read the Thai back.
+ * ToUnicode map lets a viewer's search and copy, and `pdftotext`, read the Thai back as it was written:
+ * ชำระ reads back as ชำระ (saraAmAsOneGlyph below, docs/decisions/197).
  */
 export const THAI_FONT = 'Sarabun';
 export const THAI_FONT_BOLD = 'Sarabun-Bold';
@@ -41,24 +42,107 @@ export function newPdf(options: { size: [number, number] | string; margin?: numb
   doc.registerFont(THAI_FONT, regular);
   doc.registerFont(THAI_FONT_BOLD, bold);
   doc.font(THAI_FONT);
-  const write = doc.text.bind(doc) as (text: string, ...rest: unknown[]) => PdfDoc;
-  const widthOf = doc.widthOfString.bind(doc) as (text: string, ...rest: unknown[]) => number;
-  const heightOf = doc.heightOfString.bind(doc) as (text: string, ...rest: unknown[]) => number;
-  Object.assign(doc, {
-    text: (text: unknown, ...rest: unknown[]) => write(forPdf(text), ...rest),
-    widthOfString: (text: unknown, ...rest: unknown[]) => widthOf(forPdf(text), ...rest),
-    heightOfString: (text: unknown, ...rest: unknown[]) => heightOf(forPdf(text), ...rest),
-  });
+  saraAmAsOneGlyph(doc);
   return doc;
 }
 
+/** The parts of fontkit's glyphs and pdfkit's embedded font used here (neither is typed for it). */
+interface ShapedGlyph {
+  id: number;
+  name?: string;
+  codePoints: number[];
+  advanceWidth: number;
+}
+interface ShapedPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth?: number;
+}
+interface ShapedRun {
+  glyphs: ShapedGlyph[];
+  positions: ShapedPosition[];
+}
+interface EmbeddedFontInternals {
+  font: { glyphForCodePoint(codePoint: number): ShapedGlyph };
+  scale: number;
+  layoutRun(text: string, features?: unknown): ShapedRun;
+}
+
+const SARA_AM = 0x0e33;
+const SARA_AA = 0x0e32;
+const NIKHAHIT = 0x0e4d;
+const patchedFonts = new WeakSet<object>();
+
+/** A glyph as pdfkit's encoder sees it (id, width, the text it stands for), with its own text. */
+const glyphFor = (glyph: ShapedGlyph, codePoints: number[]): ShapedGlyph => ({ id: glyph.id, name: glyph.name, advanceWidth: glyph.advanceWidth, codePoints });
+
+/** The characters a glyph is named after (`uni0E4D0E49.narrow` → ํ ้), from the font's own glyph names. */
+function namedCodePoints(glyph: ShapedGlyph): number[] {
+  const hex = /^uni((?:[0-9A-F]{4})+)(?:\.|$)/.exec(glyph.name ?? '')?.[1] ?? '';
+  return (hex.match(/.{4}/g) ?? []).map((code) => parseInt(code, 16));
+}
+
 /**
- * SARA AM (ำ) is drawn by the font as two glyphs (nikhahit + sara aa); pdfkit's text layer would then read
- * back as "ำา". Writing its compatibility decomposition (ํ + า) draws the same and reads back as text
- * equal under NFKC, which is how tests and search compare it.
+ * SARA AM (ำ) drawn by a glyph that reads back as ำ.
+ *
+ * Sarabun's shaping splits ำ into NIKHAHIT (or, when a tone mark sits above, one ligature of NIKHAHIT and
+ * the tone mark, `uni0E4D0E49`) followed by SARA AA. pdfkit keeps one ToUnicode text per glyph, taken
+ * from the glyph's `codePoints`, which fontkit caches per glyph from whatever text first made it: SARA AA
+ * read back as a second า (ชำาระ) or as nothing printable, and a search for ชำระ found nothing; an empty
+ * text is no way out, viewers then read the glyph's number. So after shaping, by the glyphs' names:
+ * - NIKHAHIT + SARA AA becomes the font's own precomposed ำ glyph (the same outlines, one glyph, text ำ);
+ * - a tone-mark ligature + SARA AA stays drawn as the ligature (text: the tone mark only) followed by the
+ *   precomposed ำ (text ำ), placed where the ligature is, so the NIKHAHIT both draw falls on itself;
+ * - SARA AA and NIKHAHIT elsewhere read as themselves, whatever text fontkit's cache met first.
+ * Only runs whose text has ำ are changed this way. The words read back exactly as written, and draw as
+ * before (tests/unit/pdf.test.ts reads them back with pdf.js and poppler).
  */
-export function forPdf(text: unknown): string {
-  return String(text ?? '').replace(/\u0E33/g, '\u0E4D\u0E32');
+function saraAmAsOneGlyph(doc: PdfDoc): void {
+  const proto = Object.getPrototypeOf((doc as unknown as { _font: object })._font) as EmbeddedFontInternals;
+  if (patchedFonts.has(proto)) return;
+  const original = proto.layoutRun;
+  if (typeof original !== 'function') throw new Error('pdfkit: the embedded font no longer reads as expected (layoutRun)');
+  patchedFonts.add(proto);
+  proto.layoutRun = function layoutRun(this: EmbeddedFontInternals, text: string, features?: unknown): ShapedRun {
+    const run = original.call(this, text, features);
+    const hasSaraAm = text.includes('\u0E33');
+    if (!hasSaraAm && !text.includes('\u0E32') && !text.includes('\u0E4D')) return run;
+    const saraAm = this.font.glyphForCodePoint(SARA_AM);
+    const aaId = this.font.glyphForCodePoint(SARA_AA).id;
+    const glyphs: ShapedGlyph[] = [];
+    const positions: ShapedPosition[] = [];
+    for (let index = 0; index < run.glyphs.length; index++) {
+      const glyph = run.glyphs[index]!;
+      const position = run.positions[index]!;
+      const named = namedCodePoints(glyph);
+      if (hasSaraAm && named[0] === NIKHAHIT && run.glyphs[index + 1]?.id === aaId && saraAm.id !== 0) {
+        const after = run.positions[index + 1]!;
+        const xAdvance = position.xAdvance + after.xAdvance;
+        const saraAmWidth = saraAm.advanceWidth * this.scale;
+        const tones = named.slice(1);
+        if (tones.length > 0) {
+          glyphs.push(glyphFor(glyph, tones));
+          positions.push({ ...position, xAdvance: 0, advanceWidth: 0 });
+          glyphs.push(glyphFor(saraAm, [SARA_AM]));
+          positions.push({ xAdvance, yAdvance: 0, xOffset: position.xOffset, yOffset: position.yOffset, advanceWidth: saraAmWidth });
+        } else {
+          glyphs.push(glyphFor(saraAm, [SARA_AM]));
+          positions.push({ xAdvance, yAdvance: 0, xOffset: after.xOffset, yOffset: after.yOffset, advanceWidth: saraAmWidth });
+        }
+        index++;
+        continue;
+      }
+      if (glyph.id === aaId) glyphs.push(glyphFor(glyph, [SARA_AA]));
+      else if (named.length > 0 && named[0] === NIKHAHIT) glyphs.push(glyphFor(glyph, named));
+      else glyphs.push(glyph);
+      positions.push(position);
+    }
+    run.glyphs = glyphs;
+    run.positions = positions;
+    return run;
+  };
 }
 
 /** Ends the document and collects its bytes. */

@@ -2,7 +2,7 @@ import { getDb } from '../db/client.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { nextStatus, type OrderView } from '../../lib/orders.ts';
 import * as repo from './order.repo.ts';
-import { checkSlip, readSlip, removeSlip, storeSlip } from './slip-storage.ts';
+import { checkSlip, cleanSlip, readSlip, removeSlip, storeSlip } from './slip-storage.ts';
 import { checkSlipForOrder, readSlipQr } from '../payments/slip-verify.ts';
 import type { Actor, OrderMember } from './order-actors.ts';
 import { orderNotFound, orderView, visibleOrder } from './order-read.ts';
@@ -11,17 +11,19 @@ import { orderNotFound, orderView, visibleOrder } from './order-read.ts';
 
 /**
  * Stores a payment slip for the member's own unpaid order and moves it to payment review. The content
- * is checked before anything is written; a refused request leaves no file behind.
+ * is checked before anything is written; a refused request leaves no file behind. The QR is read from
+ * the upload; what is stored is the picture written again without its metadata (slip-storage.ts).
  */
 export async function uploadSlip(member: OrderMember, orderNo: string, bytes: Uint8Array): Promise<OrderView> {
-  const type = checkSlip(bytes);
+  checkSlip(bytes);
+  const cleaned = await cleanSlip(bytes);
   const reading = await readSlipQr(bytes);
   const db = await getDb();
   const before = await visibleOrder(db, { type: 'member', id: member.id }, orderNo);
   if (!nextStatus(before, 'upload_slip', 'member')) {
     throw conflict('slip_not_accepted', 'คำสั่งซื้อนี้ไม่อยู่ในสถานะที่รอชำระเงิน');
   }
-  const stored = await storeSlip(bytes, type);
+  const stored = await storeSlip(cleaned.bytes, cleaned.type);
   let replaced: string | null = null;
   let sameSlip = false;
   let updated: repo.OrderRow;
