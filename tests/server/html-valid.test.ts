@@ -66,7 +66,7 @@ describe('W3C Nu checker', () => {
     const staff = await signUp(STAFF_EMAIL, '0891230002');
     const errors = await nuErrors([
       ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/login', '/register', '/cart'].map((page) => ({ path: page })),
-      ...['/user/account/profile', '/user/purchase'].map((page) => ({ path: page, cookie: member })),
+      ...['/user/account/profile', '/user/purchase', '/order', '/quotation/new'].map((page) => ({ path: page, cookie: member })),
       ...['/admin', '/admin/orders', '/admin/products', '/admin/products/new', '/admin/import', '/admin/promotions', '/admin/members', '/admin/audit', '/admin/pages', '/admin/two-step'].map((page) => ({ path: page, cookie: staff })),
     ]);
     expect(errors).toEqual([]);

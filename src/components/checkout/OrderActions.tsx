@@ -69,6 +69,7 @@ export default function OrderActions({ orderNo, canPay, canCancel, lines, size =
     window.location.assign('/cart');
   }
 
+  // Cancelling and buying again are requests a script makes: without one they are not offered (docs/decisions/188).
   return (
     <div className="d-flex flex-wrap gap-2 justify-content-end order-actions">
       {canPay && (
@@ -77,11 +78,11 @@ export default function OrderActions({ orderNo, canPay, canCancel, lines, size =
         </a>
       )}
       {canCancel && (
-        <button type="button" className={`${button} btn-outline-danger`} disabled={busy} onClick={() => void cancel()}>
+        <button type="button" className={`${button} btn-outline-danger needs-js`} disabled={busy} onClick={() => void cancel()}>
           ยกเลิกคำสั่งซื้อ
         </button>
       )}
-      <button type="button" className={`${button} btn-outline-success`} onClick={buyAgain}>
+      <button type="button" className={`${button} btn-outline-success needs-js`} onClick={buyAgain}>
         ซื้ออีกครั้ง
       </button>
     </div>
