@@ -54,8 +54,10 @@ async function recordLoad(page: Page, cdp: CDPSession, target: string, headerHei
   const shots: Shot[] = [];
   const started = Date.now();
   const pending: Promise<void>[] = [];
+  let lastFrame = -1;
   const onFrame = ({ data, sessionId, metadata }: { data: string; sessionId: number; metadata: { deviceWidth: number } }) => {
     const ms = Date.now() - started;
+    lastFrame = ms;
     pending.push(
       (async () => {
         const png = Buffer.from(data, 'base64');
@@ -71,6 +73,9 @@ async function recordLoad(page: Page, cdp: CDPSession, target: string, headerHei
   const response = await page.goto(target, { waitUntil: 'commit' });
   while (!(await done().catch(() => false)) && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
   await page.waitForLoadState('load');
+  // The frame that shows what `done` saw arrives a moment later: wait for one more frame (a second at most).
+  const doneAt = Date.now() - started;
+  for (let waited = 0; waited < 1_000 && lastFrame <= doneAt; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   await cdp.send('Page.stopScreencast');
   cdp.off('Page.screencastFrame', onFrame);
   await Promise.all(pending);
