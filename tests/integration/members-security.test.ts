@@ -154,6 +154,24 @@ describe('sessions, limits and origins', () => {
     expect((await d.bearer.call(addressList, 'GET', '/api/user/addresses')).status).toBe(401);
   });
 
+  it('a session ended elsewhere: /api/auth/me answers 401 and drops the session hint, so the next page is painted as a visitor\'s (decision 187)', async () => {
+    const f = await member('203.0.113.8');
+    expect(f.client.jar.get('shop_member')).toBe('1');
+    const me1 = await f.client.call(me, 'GET', '/api/auth/me');
+    expect(me1.status).toBe(200);
+    expect(me1.cookies.size).toBe(0);
+    // Logged out with the token from another client: this browser still holds both cookies.
+    expect((await f.bearer.call(logout, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect(f.client.jar.get('shop_member')).toBe('1');
+    const ended = await f.client.call(me, 'GET', '/api/auth/me');
+    expect(ended.status).toBe(401);
+    expect(ended.cookies.get('shop_member')).toMatchObject({ deleted: true });
+    expect(f.client.jar.has('shop_member')).toBe(false);
+    expect(f.client.jar.has('shop_session')).toBe(false);
+    // A visitor without the hint is told 401 and nothing is written.
+    expect((await new TestClient().call(me, 'GET', '/api/auth/me')).cookies.size).toBe(0);
+  });
+
   it('one address guessing one account is stopped after 5 failures, with Retry-After; others are not', async () => {
     const e = await member('203.0.113.5');
     const attacker = new TestClient('203.0.113.66');

@@ -27,7 +27,7 @@ describe('product cards written as a string', () => {
         '<div class="card-body p-2 d-flex flex-column"><div class="small text-secondary text-truncate">Aroma Thai</div>' +
         '<h3 class="product-card-name fw-normal mb-1"><a href="/product/P05982" class="text-reset text-decoration-none">โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย</a></h3>' +
         '<div class="mt-auto"><div class="text-price">฿90</div><div class="small text-success">ราคาส่งเริ่ม ฿64</div>' +
-        '<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button" aria-label="หยิบ โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย ใส่ตะกร้า" data-add-to-cart data-code="P05982" data-name="โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย" data-price="90" data-image="/media/products/ce3da7601e53c235dc92911f-480.webp" data-stock="1197"><span data-label="ใส่ตะกร้า" aria-live="polite">ใส่ตะกร้า</span></button></div>' +
+        '<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button needs-js" aria-label="หยิบ โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย ใส่ตะกร้า" data-add-to-cart data-code="P05982" data-name="โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย" data-price="90" data-image="/media/products/ce3da7601e53c235dc92911f-480.webp" data-stock="1197"><span data-label="ใส่ตะกร้า" aria-live="polite">ใส่ตะกร้า</span></button></div>' +
         '</div></article>',
     );
   });

@@ -123,7 +123,7 @@ export default function CartPage({ deliveryOptions = [], freeShippingMinSatang =
     return (
       <div className="cart-page">
         <h1 className="h3 mb-3">ตะกร้าสินค้า</h1>
-        <p className="text-secondary" role="status">
+        <p className="text-secondary needs-js" role="status">
           กำลังโหลดตะกร้าสินค้า…
         </p>
       </div>

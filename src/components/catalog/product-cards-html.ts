@@ -27,7 +27,7 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
   const action =
     product.stock <= 0
       ? '<span class="badge text-bg-secondary">สินค้าหมด</span>'
-      : `<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button" aria-label="หยิบ ${name} ใส่ตะกร้า" data-add-to-cart` +
+      : `<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button needs-js" aria-label="หยิบ ${name} ใส่ตะกร้า" data-add-to-cart` +
         ` data-code="${code}" data-name="${name}" data-price="${satangToBaht(product.priceSatang)}" data-image="${escapeHtml(product.image ?? '')}" data-stock="${product.stock}">` +
         '<span data-label="ใส่ตะกร้า" aria-live="polite">ใส่ตะกร้า</span></button>';
   return (

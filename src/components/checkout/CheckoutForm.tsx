@@ -188,7 +188,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
 
   if (!hydrated) {
     return (
-      <div className="text-center py-5 text-secondary" aria-busy="true">
+      <div className="text-center py-5 text-secondary needs-js" aria-busy="true">
         กำลังโหลด…
       </div>
     );

@@ -105,6 +105,7 @@ export default function OrderActions({ orderNo, canPay, canCancel, canReceive = 
     window.location.assign('/cart');
   }
 
+  // Receiving, cancelling and buying again are requests a script makes: without one they are not offered (docs/decisions/188).
   return (
     <div className="d-flex flex-wrap gap-2 justify-content-end order-actions">
       {canPay && (
@@ -113,17 +114,17 @@ export default function OrderActions({ orderNo, canPay, canCancel, canReceive = 
         </a>
       )}
       {canReceive && (
-        <button type="button" className={`${button} btn-success`} disabled={busy} onClick={() => void receive()}>
+        <button type="button" className={`${button} btn-success needs-js`} disabled={busy} onClick={() => void receive()}>
           ได้รับสินค้าแล้ว
         </button>
       )}
       {canCancel && (
-        <button type="button" className={`${button} btn-outline-danger`} disabled={busy} onClick={() => void cancel()}>
+        <button type="button" className={`${button} btn-outline-danger needs-js`} disabled={busy} onClick={() => void cancel()}>
           ยกเลิกคำสั่งซื้อ
         </button>
       )}
       {showBuyAgain && (
-        <button type="button" className={`${button} btn-outline-success`} onClick={buyAgain}>
+        <button type="button" className={`${button} btn-outline-success needs-js`} onClick={buyAgain}>
           ซื้ออีกครั้ง
         </button>
       )}

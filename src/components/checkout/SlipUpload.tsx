@@ -46,7 +46,7 @@ export default function SlipUpload({ orderNo, hasSlip }: Props) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="slip-upload" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="slip-upload needs-js" noValidate>
       {hasSlip && <div className="alert alert-info py-2 small">ได้รับสลิปแล้ว กำลังรอร้านค้าตรวจสอบ หากแนบผิดสามารถแนบใหม่ได้</div>}
       <label htmlFor="slip-file" className="form-label">
         แนบสลิปการโอนเงิน <span className="small text-secondary">(JPEG, PNG หรือ WebP ไม่เกิน 5 MB)</span>

@@ -30,7 +30,7 @@ export default function QuotationForm({ deliveryOptions, defaultName, defaultPho
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
 
-  if (!hydrated) return <p className="text-secondary">กำลังโหลดตะกร้าสินค้า…</p>;
+  if (!hydrated) return <p className="text-secondary needs-js">กำลังโหลดตะกร้าสินค้า…</p>;
   if (cart.length === 0) {
     return (
       <div className="card card-body text-center py-5">
