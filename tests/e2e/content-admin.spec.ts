@@ -404,7 +404,7 @@ test.describe('promotions', () => {
     const code = `E2E${unique().toUpperCase().slice(-8)}`;
     await page.goto('/admin/promotions/new');
     await page.getByLabel('โค้ดส่วนลด').fill(code);
-    await page.getByLabel('ชื่อโปรโมชั่น').fill(`ลดต้อนรับ ${code}`);
+    await page.getByLabel('ชื่อโปรโมชั่น', { exact: true }).fill(`ลดต้อนรับ ${code}`);
     await page.getByLabel('คำอธิบาย (ลูกค้าเห็น)').fill('ลด 10% ทุกหมวด');
     await page.getByLabel('ส่วนลด (% หรือ บาท)').fill('10');
     await page.getByLabel('ยอดซื้อขั้นต่ำ (บาท)').fill('100');
@@ -414,7 +414,7 @@ test.describe('promotions', () => {
     await page.getByRole('button', { name: 'บันทึก' }).click();
     // Refused with the reason, and nothing typed is lost.
     await expect(page.getByTestId('admin-flash')).toContainText('วันสิ้นสุดต้องหลังวันเริ่ม');
-    await expect(page.getByLabel('ชื่อโปรโมชั่น')).toHaveValue(`ลดต้อนรับ ${code}`);
+    await expect(page.getByLabel('ชื่อโปรโมชั่น', { exact: true })).toHaveValue(`ลดต้อนรับ ${code}`);
     await page.getByLabel('สิ้นสุด (เวลาไทย)').fill('2035-12-31T23:59');
     await page.getByRole('button', { name: 'บันทึก' }).click();
     await expect(page.getByTestId('admin-flash')).toContainText(`สร้างโปรโมชั่น ${code} แล้ว`);
@@ -441,7 +441,7 @@ test.describe('promotions', () => {
     const code = `LIM${unique().toUpperCase().slice(-8)}`;
     await page.goto('/admin/promotions/new');
     await page.getByLabel('โค้ดส่วนลด').fill(code);
-    await page.getByLabel('ชื่อโปรโมชั่น').fill(`ลูกค้าใหม่ ${code}`);
+    await page.getByLabel('ชื่อโปรโมชั่น', { exact: true }).fill(`ลูกค้าใหม่ ${code}`);
     await page.getByLabel('ส่วนลด (% หรือ บาท)').fill('5');
     // Upcoming, not running: other specs count the running promotions on the same server.
     await page.getByLabel('เริ่ม (เวลาไทย)').fill('2035-01-01T09:00');

@@ -144,7 +144,7 @@ test.describe('after the slip, and "I received it"', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('ได้รับสินค้าครบแล้วใช่ไหม');
     await dialog.getByRole('button', { name: 'ได้รับสินค้าแล้ว' }).click();
-    await expect(page.getByTestId('order-status')).toHaveText('จัดส่งสำเร็จ');
+    await expect(page.getByTestId('order-status')).toHaveText('สำเร็จแล้ว');
     await expect(timeline.locator('li[data-state="done"]')).toHaveCount(4);
     await expect(timeline.locator('li[data-state="done"]').last()).toContainText('ได้รับสินค้าแล้ว');
     await expect(page.getByRole('button', { name: 'ได้รับสินค้าแล้ว' })).toHaveCount(0);

@@ -231,6 +231,8 @@ function target(row: AuditRowInput, names: AuditNames): AuditSentence['target'] 
     case 'product': {
       // The operator CLI records a product by its row id with the code in the values.
       const code = /^\d+$/.test(id) ? (pick(row, 'code') ?? id) : id;
+      // A row written without the product's code (an import's summary) names no product: no link to guess.
+      if (!code) return { label: pick(row, 'name') ?? 'สินค้า', href: null };
       const label = names.products.get(code) ?? pick(row, 'name') ?? code;
       const stock = row.action === 'product.stock_adjust';
       return { label, href: row.action === 'product.delete' ? null : `/admin/products/${path(code)}${stock ? '/stock' : ''}` };
