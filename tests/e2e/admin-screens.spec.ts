@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { grantRole } from './fixtures/roles';
-import { keepScreenshot, withShopWideState } from './helpers';
+import { keepScreenshot, projectContext, withShopWideState } from './helpers';
 import { statusLabels } from '../../src/lib/orders';
 
 /**
@@ -15,18 +15,8 @@ function unique(): string {
 }
 
 async function owner(browser: Browser, testInfo: TestInfo): Promise<Page & { email: string }> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    // The issue measured a 390 px phone (the phone project's Pixel 7 is 412 px wide).
-    viewport: testInfo.project.name === 'phone' ? { width: 390, height: 844 } : use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-  });
+  // The issue measured a 390 px phone (the phone project's Pixel 7 is 412 px wide).
+  const context = await projectContext(browser, testInfo, testInfo.project.name === 'phone' ? { viewport: { width: 390, height: 844 } } : {});
   const page = await context.newPage();
   const email = `screens-${testInfo.project.name}-${unique()}@e2e.test`;
   const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -6,7 +6,7 @@ import { statusLabels } from '../../src/lib/orders';
 import { sampleAddress } from '../fixtures/address';
 import { pdfPages } from '../fixtures/pdf-text';
 import { grantRole } from './fixtures/roles';
-import { waitForIslands } from './helpers';
+import { projectContext, waitForIslands } from './helpers';
 
 /**
  * Issue 9 in the browser: an owner grants `staff` to a member; that staff member watches the dashboard
@@ -57,17 +57,7 @@ async function placeOrder(request: APIRequestContext, addressId: string, method:
 }
 
 async function signedIn(browser: Browser, testInfo: TestInfo, email: string, firstName?: string): Promise<Page> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-  });
+  const context = await projectContext(browser, testInfo);
   const page = await context.newPage();
   await register(page.request, email, firstName);
   return page;

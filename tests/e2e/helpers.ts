@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 
 /**
  * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). An island
@@ -57,4 +57,23 @@ export async function keepScreenshot(page: Page, name: string, options: { fullPa
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/**
+ * A browser context of its own (a second person: staff beside a shopper), made like the test's project:
+ * its viewport and phone settings, Thai locale and Bangkok time. `options` adds to or overrides them.
+ */
+export function projectContext(browser: Browser, testInfo: TestInfo, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const use = testInfo.project.use;
+  return browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    ...options,
+  });
 }

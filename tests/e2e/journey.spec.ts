@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'promptparse';
 import { readQr } from '../fixtures/qr-picture';
 import { newSlipRef, slipPayload, slipPicture } from '../fixtures/slips';
+import { staffPage } from './fixtures/roles';
 import { keepScreenshot, waitForIslands } from './helpers';
 
 /**
@@ -16,22 +17,6 @@ const PASSWORD = 'เส้นทางเดียวไม่มีสะด�
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-/** The e2e server's staff (SHOP_ADMIN_EMAILS: staff-<project>@e2e.test), signed in in a context of their own. */
-async function staffRequest(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const email = `staff-${testInfo.project.name}@e2e.test`;
-  const password = 'Staff-Password-2569!';
-  const login = await context.request.post('/api/auth/login', { data: { login: email, password } });
-  if (!login.ok()) {
-    const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const made = await context.request.post('/api/member-insert', {
-      data: { firstName: 'พนักงาน', lastName: 'ร้าน', email, phone, password, confirmPassword: password, acceptTerms: true },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-  }
-  return context;
 }
 
 async function openFilters(page: Page): Promise<void> {
@@ -145,12 +130,12 @@ test('search with a typo → brand → cart → sign up at checkout → first ad
   await shot('8-slip-review');
 
   // 8. Staff confirm the money and ship.
-  const staff = await staffRequest(browser, testInfo);
+  const staff = await staffPage(browser, testInfo);
   for (const body of [{ no: orderNo, action: 'confirm_payment' }, { no: orderNo, action: 'ship', tracking_no: `KEX${stamp}`.slice(0, 20) }]) {
     const changed = await staff.request.post('/api/order-status-update', { data: body, headers: { Origin: origin } });
     expect(changed.status(), await changed.text()).toBe(200);
   }
-  await staff.close();
+  await staff.context().close();
 
   // 9. The member says the parcel arrived.
   await page.reload();

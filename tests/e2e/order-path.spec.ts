@@ -4,8 +4,8 @@ import { demoCompany, demoEpoch, demoProduct } from '../../src/server/db/demo-ca
 import { formatBaht } from '../../src/lib/money';
 import { sampleAddress } from '../fixtures/address';
 import { newSlipRef, slipPayload, slipPicture } from '../fixtures/slips';
-import { grantRole } from './fixtures/roles';
-import { keepScreenshot, waitForIslands, withShopWideState } from './helpers';
+import { grantRole, staffPage } from './fixtures/roles';
+import { keepScreenshot, projectContext, waitForIslands, withShopWideState } from './helpers';
 
 /**
  * issue 29, items 8, 9, 10 and 16 in the browser: a slip under review and the order's timeline, the
@@ -21,17 +21,7 @@ function unique(): string {
 }
 
 async function newContextPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-  });
+  const context = await projectContext(browser, testInfo);
   return context.newPage();
 }
 
@@ -45,22 +35,6 @@ async function member(browser: Browser, testInfo: TestInfo, name: string, lastNa
   });
   expect(response.status(), await response.text()).toBe(201);
   return { page, email };
-}
-
-/** The e2e server names staff-<project>@e2e.test staff (SHOP_ADMIN_EMAILS); signed in, in their own context. */
-async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const page = await newContextPage(browser, testInfo);
-  const email = `staff-${testInfo.project.name}@e2e.test`;
-  const password = 'Staff-Password-2569!';
-  const login = await page.request.post('/api/auth/login', { data: { login: email, password } });
-  if (!login.ok()) {
-    const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const made = await page.request.post('/api/member-insert', {
-      data: { firstName: 'พนักงาน', lastName: 'ร้าน', email, phone, password, confirmPassword: password, acceptTerms: true },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-  }
-  return page;
 }
 
 function productFor(skip: number, minStock = 200) {

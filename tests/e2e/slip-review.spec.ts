@@ -4,7 +4,7 @@ import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { sampleAddress } from '../fixtures/address';
 import { newSlipRef, slipPayload, slipPicture } from '../fixtures/slips';
 import { grantRole } from './fixtures/roles';
-import { keepScreenshot, waitForIslands } from './helpers';
+import { keepScreenshot, projectContext, waitForIslands } from './helpers';
 
 /**
  * Issue 32, slip review in the browser (docs/decisions/175-slip-review-before-money.md): the amount due,
@@ -19,18 +19,7 @@ function unique(): string {
 }
 
 async function signedIn(browser: Browser, testInfo: TestInfo, email: string, javaScriptEnabled = true): Promise<Page> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-  });
+  const context = await projectContext(browser, testInfo, { javaScriptEnabled });
   const page = await context.newPage();
   const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const response = await page.request.post('/api/member-insert', {

@@ -1,3 +1,4 @@
+import type { SweetAlertOptions } from 'sweetalert2';
 import { useState } from 'react';
 import { addToCart } from '../../stores/cart';
 
@@ -27,18 +28,10 @@ export default function OrderActions({ orderNo, canPay, canCancel, canReceive = 
   const button = size === 'sm' ? 'btn btn-sm' : 'btn';
   const no = encodeURIComponent(orderNo);
 
-  async function cancel() {
+  /** Asks once, then sends the member's status change and goes to `then`; a refusal is shown in Thai. */
+  async function changeStatus(action: 'cancel' | 'receive', question: SweetAlertOptions, then: string, failed: string) {
     const { default: Swal } = await import('sweetalert2');
-    const answer = await Swal.fire({
-      title: 'ยกเลิกคำสั่งซื้อนี้ ?',
-      text: `คำสั่งซื้อ ${orderNo} จะถูกยกเลิก คุณจะไม่สามารถย้อนกลับได้ !`,
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'ยืนยันการยกเลิก',
-      cancelButtonText: 'ปิด',
-      confirmButtonColor: '#dc3545',
-      focusCancel: true,
-    });
+    const answer = await Swal.fire({ showCancelButton: true, ...question });
     if (!answer.isConfirmed) return;
     setBusy(true);
     try {
@@ -46,51 +39,50 @@ export default function OrderActions({ orderNo, canPay, canCancel, canReceive = 
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ no: orderNo, action: 'cancel' }),
+        body: JSON.stringify({ no: orderNo, action }),
       });
       if (response.ok) {
-        window.location.assign(`/order/cancel?no=${no}`);
+        window.location.assign(then);
         return;
       }
       const body = (await response.json().catch(() => ({}))) as { message?: string };
-      await Swal.fire({ title: 'แจ้งเตือน', text: body.message ?? 'ยกเลิกคำสั่งซื้อไม่สำเร็จ', icon: 'error', confirmButtonText: 'ตกลง' });
+      await Swal.fire({ title: 'แจ้งเตือน', text: body.message ?? failed, icon: 'error', confirmButtonText: 'ตกลง' });
     } catch {
       await Swal.fire({ title: 'แจ้งเตือน', text: 'เชื่อมต่อไม่สำเร็จ กรุณาลองใหม่', icon: 'error', confirmButtonText: 'ตกลง' });
     }
     setBusy(false);
   }
 
-  async function receive() {
-    const { default: Swal } = await import('sweetalert2');
-    const answer = await Swal.fire({
-      title: 'ได้รับสินค้าครบแล้วใช่ไหม ?',
-      text: `ยืนยันว่าได้รับสินค้าของคำสั่งซื้อ ${orderNo} ครบและเรียบร้อยแล้ว`,
-      icon: 'question',
-      showCancelButton: true,
-      confirmButtonText: 'ได้รับสินค้าแล้ว',
-      cancelButtonText: 'ยังไม่ได้รับ',
-      confirmButtonColor: '#1e7b2c',
-    });
-    if (!answer.isConfirmed) return;
-    setBusy(true);
-    try {
-      const response = await fetch('/api/order-status-update', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ no: orderNo, action: 'receive' }),
-      });
-      if (response.ok) {
-        window.location.assign(`/order/delivery?no=${no}`);
-        return;
-      }
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      await Swal.fire({ title: 'แจ้งเตือน', text: body.message ?? 'ยืนยันการรับสินค้าไม่สำเร็จ', icon: 'error', confirmButtonText: 'ตกลง' });
-    } catch {
-      await Swal.fire({ title: 'แจ้งเตือน', text: 'เชื่อมต่อไม่สำเร็จ กรุณาลองใหม่', icon: 'error', confirmButtonText: 'ตกลง' });
-    }
-    setBusy(false);
-  }
+  const cancel = () =>
+    changeStatus(
+      'cancel',
+      {
+        title: 'ยกเลิกคำสั่งซื้อนี้ ?',
+        text: `คำสั่งซื้อ ${orderNo} จะถูกยกเลิก คุณจะไม่สามารถย้อนกลับได้ !`,
+        icon: 'warning',
+        confirmButtonText: 'ยืนยันการยกเลิก',
+        cancelButtonText: 'ปิด',
+        confirmButtonColor: '#dc3545',
+        focusCancel: true,
+      },
+      `/order/cancel?no=${no}`,
+      'ยกเลิกคำสั่งซื้อไม่สำเร็จ',
+    );
+
+  const receive = () =>
+    changeStatus(
+      'receive',
+      {
+        title: 'ได้รับสินค้าครบแล้วใช่ไหม ?',
+        text: `ยืนยันว่าได้รับสินค้าของคำสั่งซื้อ ${orderNo} ครบและเรียบร้อยแล้ว`,
+        icon: 'question',
+        confirmButtonText: 'ได้รับสินค้าแล้ว',
+        cancelButtonText: 'ยังไม่ได้รับ',
+        confirmButtonColor: '#1e7b2c',
+      },
+      `/order/delivery?no=${no}`,
+      'ยืนยันการรับสินค้าไม่สำเร็จ',
+    );
 
   function buyAgain() {
     for (const line of lines) {

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { getCompany } from '../company/company.service.ts';
 import { roleOf } from '../admin/role.ts';
 import { statusLabels, type OrderStatus } from '../../lib/orders.ts';
+import { toAddress } from '../address/address.repo.ts';
 import * as repo from './account-data.repo.ts';
 
 /**
@@ -57,17 +58,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
       createdAt: iso(member.createdAt),
       updatedAt: iso(member.updatedAt),
     },
-    addresses: addressRows.map((row) => ({
-      recipientName: row.recipientName,
-      phone: row.phone,
-      line1: row.line1,
-      subdistrict: row.subdistrict,
-      district: row.district,
-      province: row.province,
-      postcode: row.postcode,
-      isDefault: row.isDefault,
-      createdAt: iso(row.createdAt),
-    })),
+    addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);
       return {
