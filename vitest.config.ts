@@ -39,7 +39,10 @@ export default defineConfig({
           environment: 'node',
           pool,
           testTimeout: 120_000,
-          fileParallelism: false,
+          hookTimeout: 180_000,
+          // Each file starts its own servers on ports of its own (and its own PostgreSQL databases), so two
+          // run side by side, one per core.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

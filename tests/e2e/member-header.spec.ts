@@ -172,6 +172,8 @@ test.describe('the header of a signed-in member', { tag: '@phone' }, () => {
     await expect(page.locator('header').getByRole('link', { name: 'เข้าสู่ระบบ' })).toBeVisible();
     expect((await context.cookies()).some((cookie) => cookie.name === 'shop_member')).toBe(false);
     await page.goto('/promotions');
+    // Until the page has painted once there is nothing to look at (a loaded machine may not have yet).
+    await page.waitForFunction(() => ((window as unknown as { __headerFrames?: Frame[] }).__headerFrames?.length ?? 0) > 0);
     const frames = await page.evaluate(() => (window as unknown as { __headerFrames: Frame[] }).__headerFrames);
     expect(frames.filter((frame) => frame.memberButton || frame.memberName)).toEqual([]);
     expect(frames.at(-1)).toMatchObject({ visitorLinks: true });
