@@ -10,6 +10,7 @@ import * as schema from './schema.ts';
 import { plannedPerValue } from './plan-per-value.ts';
 import { postgresTarget } from './postgres-url.ts';
 import { MIGRATION_LOCK_KEY } from './startup-lock.ts';
+import { migrateOrExplain } from './migrations.ts';
 
 /**
  * The one place that knows which database runs: PGlite (embedded, in DATA_DIR or in memory) or a
@@ -137,24 +138,33 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+/**
+ * Applies a folder's migrations to a PostgreSQL database as every instance does at start: on one
+ * dedicated connection holding an advisory lock, so instances starting together apply them once; all
+ * that wait run in one transaction, so a failure leaves the database as it was (migrations.ts).
+ */
+export async function migratePostgres(databaseUrl: string, folder: string): Promise<void> {
   const { url, host } = postgresTarget(databaseUrl);
-  const target = host ? { host } : {};
   const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
     import('postgres'),
     import('drizzle-orm/postgres-js'),
     import('drizzle-orm/postgres-js/migrator'),
   ]);
-  // Migrations run on one dedicated connection holding an advisory lock, so instances starting
-  // together apply them once.
-  const migrator = postgres(url, { ...target, max: 1, onnotice: () => {} });
+  const migrator = postgres(url, { ...(host ? { host } : {}), max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migrate(drizzle(migrator), { migrationsFolder: migrationsFolder() });
+    await migrateOrExplain(folder, (text) => migrator.unsafe(text), () => migrate(drizzle(migrator), { migrationsFolder: folder }));
   } finally {
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await migrator.end({ timeout: 5 });
   }
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const { url, host } = postgresTarget(databaseUrl);
+  const target = host ? { host } : {};
+  const [{ default: postgres }, { drizzle }] = await Promise.all([import('postgres'), import('drizzle-orm/postgres-js')]);
+  await migratePostgres(databaseUrl, migrationsFolder());
   const client = postgres(url, { ...target, max: poolSize, onnotice: () => {}, idle_timeout: 30 });
   // Drizzle asks postgres.js for an unnamed statement each time (parsed and planned on every run)
   // unless a query is given a name. A statement without a text pattern is prepared once per connection

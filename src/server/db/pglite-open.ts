@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { keepFileSizes } from './pglite-file-sizes.ts';
+import { migrateOrExplain } from './migrations.ts';
 import { usePreparedStatements } from './pglite-statements.ts';
 
 /**
@@ -17,11 +18,28 @@ export async function openPgliteInstance(pgliteDir: string | null, migrationsFol
     ? await PGlite.create(pgliteDir, { extensions: { pg_trgm } })
     : await PGlite.create({ extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {}) });
   if (pgliteDir) keepFileSizes(client);
-  await migrate(drizzle(client), { migrationsFolder });
+  try {
+    await applyMigrations(client, migrationsFolder);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   // Statements are parsed once; those with a text pattern are planned for their values on every run,
   // the rest keep a generic plan once it is no worse (pglite-statements.ts, docs/decisions/125).
   usePreparedStatements(client);
   return client;
+}
+
+/**
+ * The migrations of a folder that the database has not had, all in one transaction: a failure names
+ * the migration and leaves the database as it was (migrations.ts).
+ */
+export async function applyMigrations(client: PGlite, migrationsFolder: string): Promise<void> {
+  await migrateOrExplain(
+    migrationsFolder,
+    async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    () => migrate(drizzle(client), { migrationsFolder }),
+  );
 }
 
 /** Closes it so that the data directory opens cleanly next time: a checkpoint flushes the WAL first. */
