@@ -5,7 +5,7 @@
  * the database exactly as it was, saying which migration failed and why. On the database of the run:
  * PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a database of this file's own beside it).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +22,7 @@ import { orderView, visibleOrder } from '../../src/server/orders/order-read';
 import { summaryQuery, toSummary } from '../../src/server/catalog/product.repo';
 import { listActiveCategories } from '../../src/server/catalog/category.repo';
 import { createEmptyDatabase, dropDatabase } from '../fixtures/database';
+import { migrationsFolderWith, nextTag, type ExtraMigration } from '../fixtures/migrations-folder';
 import {
   FIRST_SCHEMA_COUNTS,
   FIRST_SCHEMA_MIGRATIONS,
@@ -49,21 +50,7 @@ const latest = journal.at(-1) as MigrationEntry;
 const scratch = mkdtempSync(path.join(tmpdir(), 'shop-migrations-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** drizzle/ with only its first `count` migrations, and `extra` after them when given. */
-function folderWith(count: number, extra?: { tag: string; sql: string }): string {
-  const folder = mkdtempSync(path.join(scratch, 'drizzle-'));
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const file = path.join(folder, 'meta', '_journal.json');
-  const meta = JSON.parse(readFileSync(file, 'utf8')) as { entries: (MigrationEntry & { idx: number })[] };
-  meta.entries = meta.entries.slice(0, count);
-  if (extra) {
-    const last = meta.entries.at(-1) as MigrationEntry & { idx: number };
-    meta.entries.push({ ...last, idx: last.idx + 1, tag: extra.tag, when: last.when + 1_000 });
-    writeFileSync(path.join(folder, `${extra.tag}.sql`), extra.sql);
-  }
-  writeFileSync(file, JSON.stringify(meta, null, 2));
-  return folder;
-}
+const folderWith = (count: number, extra?: ExtraMigration) => migrationsFolderWith(scratch, count, extra);
 
 async function withMigrationsDir<T>(folder: string, work: () => Promise<T>): Promise<T> {
   const before = process.env.MIGRATIONS_DIR;
@@ -139,8 +126,8 @@ async function fillFirstSchema(target: Target): Promise<void> {
 }
 
 /** A release's migration that works on an empty database and fails on a shop's rows, half-way through. */
-const BROKEN = {
-  tag: `${String(journal.length).padStart(4, '0')}_broken_on_purpose`,
+const BROKEN: ExtraMigration = {
+  tag: nextTag(journal.length, 'broken_on_purpose'),
   sql: [
     'CREATE TABLE "upgrade_probe" ("id" serial PRIMARY KEY NOT NULL, "note" text DEFAULT \'\' NOT NULL);',
     'INSERT INTO "upgrade_probe" ("note") VALUES (\'written before the failure\');',
