@@ -5,6 +5,7 @@
  *
  *   npm run upgrade-check                                    # embedded database in a scratch directory
  *   npm run upgrade-check -- --database postgres://postgres@127.0.0.1:5432/shop_upgrade_check
+ *   npm run upgrade-check -- --previous <commit>             # another build than the one found below
  *
  * The previous release is main's commit before the latest migration arrived (the first-parent parent
  * of the commit that added the latest tag to drizzle/meta/_journal.json; HEAD while that migration is
@@ -23,7 +24,9 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: options } = parseArgs({ options: { database: { type: 'string' }, port: { type: 'string', default: '4890' }, cache: { type: 'string', default: '/tmp/shop-previous-build' } } });
+const { values: options } = parseArgs({
+  options: { database: { type: 'string' }, previous: { type: 'string' }, port: { type: 'string', default: '4890' }, cache: { type: 'string', default: '/tmp/shop-previous-build' } },
+});
 const port = Number(options.port);
 const base = `http://127.0.0.1:${port}`;
 
@@ -33,7 +36,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const journal = JSON.parse(readFileSync(path.join(root, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 const latest = journal.entries.at(-1)!.tag;
 const introduced = git('log', '--first-parent', '--format=%H', `-S"tag": "${latest}"`, '--', 'drizzle/meta/_journal.json').split('\n').filter(Boolean).at(-1);
-const previous = introduced ? git('rev-parse', `${introduced}^1`) : git('rev-parse', 'HEAD');
+const previous = git('rev-parse', options.previous ?? (introduced ? `${introduced}^1` : 'HEAD'));
 say(`latest migration: ${latest}${introduced ? ` (added by ${introduced.slice(0, 9)})` : ' (not committed yet)'}`);
 say(`previous build:   ${previous.slice(0, 9)} ${git('log', '-1', '--format=%s', previous).slice(0, 100)}`);
 
@@ -116,7 +119,8 @@ try {
   await new Promise((resolve) => child.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
-if (output.includes('"level":"error"')) failures.push(`the previous build logged errors:\n${output.trim()}`);
+const errors = output.split('\n').filter((line) => line.includes('"level":"error"'));
+for (const line of errors.slice(0, 5)) failures.push(`it logged: ${line.slice(0, 400)}`);
 if (failures.length > 0) {
   say(`FAILED: the previous build does not work on the latest schema:\n  ${failures.join('\n  ')}`);
   process.exit(1);
