@@ -60,8 +60,8 @@ export async function migrateOrExplain(folder: string, query: MigrationQuery, mi
 }
 
 export async function explainMigrationFailure(error: unknown, folder: string, query: MigrationQuery): Promise<MigrationError> {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const code = (cause as { code?: unknown }).code;
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const code = (cause as { code?: unknown } | null)?.code;
   const reason = `${cause instanceof Error ? cause.message : String(cause)}${typeof code === 'string' ? ` (${code})` : ''}`;
   let entries: MigrationEntry[];
   let last: number | null;
@@ -74,9 +74,10 @@ export async function explainMigrationFailure(error: unknown, folder: string, qu
   const applied = entries.filter((entry) => last !== null && entry.when <= last);
   const pending = entries.filter((entry) => last === null || entry.when > last);
   const at = applied.at(-1)?.tag ?? 'no migration yet (an empty database)';
-  const failedQuery = (error as { query?: unknown }).query;
+  const failedQuery = (error as { query?: unknown } | null)?.query;
   const failing = typeof failedQuery === 'string' ? pending.find((entry) => migrationSql(folder, entry.tag).includes(failedQuery.trim())) : undefined;
-  if (!failing) return new MigrationError(`the migrations could not start: ${reason}; the database is at ${at}`, { cause: error });
+  // Not one of the migrations' statements (creating Drizzle's journal, the commit): still nothing applied.
+  if (!failing) return new MigrationError(`the migrations were not applied: ${reason}; the database is at ${at}`, { cause: error });
   const together = pending.length === 1 ? 'it was the only one waiting' : `the ${pending.length} waiting (${pending[0]?.tag} to ${pending.at(-1)?.tag}) ran in one transaction`;
   return new MigrationError(
     `migration ${failing.tag} failed: ${reason}. Nothing was applied (${together}, rolled back): the database is still at ${at}. Fix the migration, or start the previous release.`,
