@@ -16,8 +16,11 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Tests, not files, are shared out, so one long file (the axe checks) does not hold a worker alone
+  // while the others finish. Three workers on two cores: a browser test waits on the server and on
+  // painting more than it computes, so two workers left a core idle (docs/decisions/170).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
