@@ -1,21 +1,20 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { PRODUCT_CODE_PATTERN } from '../lib/cart-limits';
+import type { ViewedProduct } from './recently-viewed-record';
+
+export type { ViewedProduct };
+/**
+ * The same key and length as recently-viewed-record.ts, which Navbar.astro's script imports: a value
+ * import from there would split it into a chunk of its own on every page (tests/unit checks they agree).
+ */
+export const RECENTLY_VIEWED_KEY = 'recentlyViewed';
+export const MAX_RECENTLY_VIEWED = 12;
 
 /**
  * The products this browser viewed last, newest first (docs/decisions/210): kept in localStorage under
  * `recentlyViewed` like the cart, never sent to the server, shared by every tab. What a card needs is
- * written when a product page is seen; prices are what the page showed then.
+ * written when a product page is seen (recently-viewed-record.ts); prices are what the page showed then.
  */
-export interface ViewedProduct {
-  code: string;
-  name: string;
-  /** Retail unit price in baht, as the product page showed it. */
-  price: number;
-  image: string | null;
-}
-
-export const RECENTLY_VIEWED_KEY = 'recentlyViewed';
-export const MAX_RECENTLY_VIEWED = 12;
 
 function toViewed(value: unknown): ViewedProduct | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -53,12 +52,6 @@ export const $recentlyViewed = persistentAtom<ViewedProduct[]>(RECENTLY_VIEWED_K
     }
   },
 });
-
-/** Puts a product first (moving it up when it was there already), keeping the newest twelve. */
-export function recordView(product: ViewedProduct): void {
-  const list = sanitizeViewed([product, ...$recentlyViewed.get().filter((item) => item.code !== product.code)]);
-  $recentlyViewed.set(list);
-}
 
 export function clearRecentlyViewed(): void {
   $recentlyViewed.set([]);

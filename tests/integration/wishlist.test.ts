@@ -21,7 +21,7 @@ function as(member: TestMember | null): TestClient {
   return client;
 }
 
-const list = (member: TestMember | null, query = '') => as(member).call<WishlistItem[]>(listRoute, 'GET', `/api/user/wishlist${query}`);
+const list = (member: TestMember | null, query = '') => as(member).call<{ total?: number }>(listRoute, 'GET', `/api/user/wishlist${query}`);
 const add = (member: TestMember | null, body: unknown) => as(member).call(listRoute, 'POST', '/api/user/wishlist', { body });
 const remove = (member: TestMember | null, code: string) =>
   as(member).call(itemRoute, 'DELETE', `/api/user/wishlist/${encodeURIComponent(code)}`, { params: { code } });
