@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './fixtures/member';
 import { keepScreenshot, waitForIslands } from './helpers';
 
@@ -7,11 +8,22 @@ import { keepScreenshot, waitForIslands } from './helpers';
  * and comes back with it pressed; the wishlist page adds it to the cart and takes it off; the product just
  * seen is under `สินค้าที่ดูล่าสุด` on the next product page, which the server never writes into the page.
  */
+/** axe's serious and critical findings on the page as it is now (hearts pressed, the row filled in). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
 test('a visitor’s heart survives the login, and the wishlist page fills the cart', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const member = await signUp(page, testInfo, 'wishlist');
   // Signed up through the API, which also signed this browser in: start again as a visitor.
   await page.context().clearCookies();
+  const guarded = await page.request.get('/user/wishlist', { maxRedirects: 0 });
+  expect(guarded.status()).toBe(302);
+  expect(guarded.headers()['location']).toBe('/login?next=%2Fuser%2Fwishlist');
 
   await page.goto('/');
   const hrefs = await page.locator('main a[href^="/product/P"]').evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))]);
@@ -43,6 +55,7 @@ test('a visitor’s heart survives the login, and the wishlist page fills the ca
   const recent = page.getByRole('region', { name: 'สินค้าที่ดูล่าสุด' });
   await expect(recent.getByRole('link', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toHaveAttribute('href', first!);
   await keepScreenshot(page, 'wishlist-recently-viewed');
+  expect(await seriousViolations(page)).toEqual([]);
   const served = await (await page.request.get(second!)).text();
   expect(served).not.toContain('สินค้าที่ดูล่าสุด');
   expect(served).not.toContain('aria-pressed="true"');
@@ -54,6 +67,7 @@ test('a visitor’s heart survives the login, and the wishlist page fills the ca
   await expect(card).toHaveAccessibleName(`ลบออกจากรายการโปรด: ${name}`);
   await card.scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'wishlist-cards', { fullPage: false });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/user/wishlist');
   await expect(page.getByRole('heading', { name: 'รายการโปรด', level: 1 })).toBeVisible();
