@@ -1,12 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
-import { memberWishlist, products } from '../../src/server/db/schema';
+import { members, memberWishlist, products } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/auth/password';
 import { MAX_WISHLIST, WISHLIST_FULL_MESSAGE, type WishlistItem } from '../../src/lib/wishlist';
 import { wishCountOfProduct } from '../../src/server/wishlist/wishlist.service';
 import * as listRoute from '../../src/pages/api/user/wishlist/index';
 import * as itemRoute from '../../src/pages/api/user/wishlist/[code]';
 import * as dataRoute from '../../src/pages/api/user/data';
+import * as closeRoute from '../../src/pages/api/user/close';
 import { TestClient } from '../fixtures/api-client';
 import { createMember, type TestMember } from '../fixtures/orders';
 
@@ -157,5 +159,16 @@ describe('the wishlist elsewhere', () => {
     await add(member, { code: demo[0]!.code });
     const answer = await as(member).call<{ wishlist: { code: string; name: string }[] }>(dataRoute, 'GET', '/api/user/data');
     expect(answer.body.wishlist).toEqual([expect.objectContaining({ code: demo[0]!.code, name: demo[0]!.name })]);
+  });
+
+  it('goes with a closed account', async () => {
+    const db = await getDb();
+    const member = await createMember();
+    const password = 'รหัสผ่านปิดบัญชี-2569';
+    await db.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, member.id));
+    await add(member, { code: demo[1]!.code });
+    const closed = await as(member).call(closeRoute, 'POST', '/api/user/close', { body: { password, confirm: true } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await db.select().from(memberWishlist).where(eq(memberWishlist.memberId, member.id))).toEqual([]);
   });
 });
