@@ -108,7 +108,10 @@ test('account and checkout pages have no serious or critical axe violations', { 
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const orderNo = ((await placed.json()) as { data: { order_no: string } }).data.order_no;
-  const pages = ['/order', `/order/payment?no=${orderNo}`, `/order/delivery?no=${orderNo}`, '/user/purchase', '/user/account/profile', '/user/account/address', '/user/account/address?new=1&next=%2Forder', '/user/account/password', '/cart'];
+  // A product on the wishlist, so its page has a row to check (docs/decisions/209).
+  const wished = await page.request.post('/api/user/wishlist', { data: { code: product.split('/').pop() }, headers: { Origin: origin } });
+  expect(wished.status()).toBe(200);
+  const pages = ['/order', `/order/payment?no=${orderNo}`, `/order/delivery?no=${orderNo}`, '/user/purchase', '/user/account/profile', '/user/account/address', '/user/account/address?new=1&next=%2Forder', '/user/account/password', '/user/wishlist', '/cart'];
   expect(await violationsOn(page, pages)).toEqual({});
 });
 

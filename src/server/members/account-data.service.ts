@@ -7,6 +7,7 @@ import { getCompany } from '../company/company.service.ts';
 import { roleOf } from '../admin/role.ts';
 import { statusLabels, type OrderStatus } from '../../lib/orders.ts';
 import { toAddress } from '../address/address.repo.ts';
+import { wishlistOf } from '../wishlist/wishlist.service.ts';
 import * as repo from './account-data.repo.ts';
 
 /**
@@ -29,13 +30,14 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
   const db = await getDb();
   const member = await repo.memberRow(db, memberId);
   if (!member || member.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
-  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns] = await Promise.all([
+  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist] = await Promise.all([
     getCompany(),
     repo.addressesOf(db, memberId),
     repo.ordersOf(db, memberId),
     repo.quotationsOf(db, memberId),
     repo.sessionsOf(db, memberId),
     repo.signInAddressesOf(db, memberId),
+    wishlistOf(memberId),
   ]);
   const orderIds = orderRows.map((row) => row.id);
   const [lines, events, receiptRows, invoiceRows, quotationLineRows] = await Promise.all([
@@ -59,6 +61,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
       updatedAt: iso(member.updatedAt),
     },
     addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
+    wishlist: wishlist.map((item) => ({ code: item.code, name: item.name, addedAt: item.added_at })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);
       return {
