@@ -6,3 +6,4 @@ export * from './schema/shop.ts';
 export * from './schema/members.ts';
 export * from './schema/orders.ts';
 export * from './schema/back-office.ts';
+export * from './schema/line.ts';
