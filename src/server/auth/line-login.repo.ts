@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { lineSignIns, memberLineAccounts, members } from '../db/schema.ts';
 
@@ -10,10 +10,10 @@ export async function insertLineSignIn(db: DbOrTx, values: LineSignInValues): Pr
 }
 
 /** Takes a live trip out of the table: whoever takes it first has it, so a callback or a sign-up runs once. */
-export async function takeLineSignIn(db: DbOrTx, tokenHash: string, now: Date): Promise<LineSignInRow | null> {
+export async function takeLineSignIn(db: DbOrTx, tokenHash: string, purposes: LineSignInRow['purpose'][], now: Date): Promise<LineSignInRow | null> {
   const [row] = await db
     .delete(lineSignIns)
-    .where(and(eq(lineSignIns.tokenHash, tokenHash), gt(lineSignIns.expiresAt, now)))
+    .where(and(eq(lineSignIns.tokenHash, tokenHash), inArray(lineSignIns.purpose, purposes), gt(lineSignIns.expiresAt, now)))
     .returning();
   return row ?? null;
 }

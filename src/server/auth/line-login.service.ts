@@ -71,8 +71,8 @@ export async function finishLineTrip(
 ): Promise<LineOutcome> {
   if (!looksLikeToken(cookieToken)) throw tripGone();
   const db = await getDb();
-  const trip = await repo.takeLineSignIn(db, hashToken(cookieToken), new Date());
-  if (!trip || trip.purpose === 'signup') throw tripGone();
+  const trip = await repo.takeLineSignIn(db, hashToken(cookieToken), ['login', 'link'], new Date());
+  if (!trip) throw tripGone();
   if (query.get('state') !== trip.state) throw stateMismatch();
   const error = query.get('error');
   if (error !== null) {
@@ -169,7 +169,7 @@ export async function completeLineSignUp(
   if (await findByEmail(db, input.email)) throw emailTaken();
   if (await findByPhone(db, input.phone)) throw phoneTaken();
   const memberId = await db.transaction(async (tx) => {
-    const taken = await repo.takeLineSignIn(tx, tokenHash, new Date());
+    const taken = await repo.takeLineSignIn(tx, tokenHash, ['signup'], new Date());
     if (!taken?.subject) throw tripGone();
     if (await repo.memberIdForLineSubject(tx, taken.subject)) throw lineTaken();
     let member;
