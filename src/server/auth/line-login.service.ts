@@ -33,7 +33,8 @@ const lineTaken = () =>
   conflict('line_taken', 'บัญชี LINE นี้เชื่อมกับสมาชิกอีกคนหนึ่งอยู่แล้ว กรุณาเข้าสู่ระบบด้วย LINE หรือยกเลิกการเชื่อมต่อจากบัญชีนั้นก่อน');
 
 /** Starts a trip to LINE: the value for this browser's `shop_line` cookie and the address to send it to. */
-export async function startLineTrip(purpose: LinePurpose, options: { memberId?: string; next?: string | null }): Promise<{ cookieToken: string; url: string }> {
+export async function startLineTrip(purpose: LinePurpose, options: { memberId?: string; next?: string | null; ip: string }): Promise<{ cookieToken: string; url: string }> {
+  await consume(LIMITS.lineStartPerIp, options.ip);
   const trip = await newLineTrip();
   const cookieToken = newToken();
   const db = await getDb();
