@@ -8,7 +8,7 @@ import { insertLineAccount, memberIdForLineSubject, NO_PASSWORD_YET } from '../.
 import { lineLinkOf, unlinkLine } from '../../src/server/auth/line-login.service';
 import { resolveAwaitingSession, resolveSession } from '../../src/server/auth/session.service';
 import { beginTwoFactorSetup, enableTwoFactor } from '../../src/server/auth/two-factor.service';
-import { closeAccount } from '../../src/server/members/account-data.service';
+import { closeAccount, exportMemberData } from '../../src/server/members/account-data.service';
 import { signInProvenMember } from '../../src/server/members/member.service';
 import { createMember } from '../fixtures/orders';
 
@@ -73,12 +73,13 @@ describe('unlinking', () => {
     await expect(unlinkLine({ memberId: member.id, email: member.email }, meta)).rejects.toMatchObject({ status: 409, code: 'line_not_linked' });
   });
 
-  it('closing the account removes its LINE link, so the LINE account is free again', async () => {
+  it('the member’s data download names the LINE account; closing the account removes the link, so the LINE account is free again', async () => {
     const db = await getDb();
     const member = await createMember();
     await db.update(members).set({ passwordHash: await hashPassword('ดอกไม้บานที่เชียงใหม่') }).where(eq(members.id, member.id));
     const subject = newSubject();
     await insertLineAccount(db, { memberId: member.id, subject, displayName: 'ปิดบัญชี' });
+    expect((await exportMemberData(member.id)).lineAccount).toMatchObject({ displayName: 'ปิดบัญชี' });
     await closeAccount(member.id, 'ดอกไม้บานที่เชียงใหม่', meta);
     expect(await memberIdForLineSubject(db, subject)).toBeNull();
     expect(await db.select().from(memberLineAccounts).where(eq(memberLineAccounts.memberId, member.id))).toEqual([]);

@@ -8,6 +8,7 @@ import { roleOf } from '../admin/role.ts';
 import { statusLabels, type OrderStatus } from '../../lib/orders.ts';
 import { toAddress } from '../address/address.repo.ts';
 import * as repo from './account-data.repo.ts';
+import { lineAccountOf } from '../auth/line-login.repo.ts';
 
 /**
  * issue 29: the member's rights under Thailand's PDPA from /user/account/profile: a copy of their data
@@ -29,13 +30,14 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
   const db = await getDb();
   const member = await repo.memberRow(db, memberId);
   if (!member || member.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
-  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns] = await Promise.all([
+  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, line] = await Promise.all([
     getCompany(),
     repo.addressesOf(db, memberId),
     repo.ordersOf(db, memberId),
     repo.quotationsOf(db, memberId),
     repo.sessionsOf(db, memberId),
     repo.signInAddressesOf(db, memberId),
+    lineAccountOf(db, memberId),
   ]);
   const orderIds = orderRows.map((row) => row.id);
   const [lines, events, receiptRows, invoiceRows, quotationLineRows] = await Promise.all([
@@ -58,6 +60,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
       createdAt: iso(member.createdAt),
       updatedAt: iso(member.updatedAt),
     },
+    lineAccount: line ? { displayName: line.displayName, linkedAt: iso(line.linkedAt) } : null,
     addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);
