@@ -7,3 +7,4 @@ export * from './schema/members.ts';
 export * from './schema/orders.ts';
 export * from './schema/back-office.ts';
 export * from './schema/wishlist.ts';
+export * from './schema/line.ts';

@@ -3,7 +3,9 @@ import type { DbOrTx } from '../db/client.ts';
 import {
   addresses,
   auditLog,
+  lineSignIns,
   mailOutbox,
+  memberLineAccounts,
   memberLoginAddresses,
   members,
   memberTwoFactor,
@@ -106,6 +108,8 @@ export async function eraseMember(tx: DbOrTx, memberId: string, removedAddress: 
   await tx.delete(memberLoginAddresses).where(eq(memberLoginAddresses.memberId, memberId));
   await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId));
   await removeAllOfMember(tx, memberId);
+  await tx.delete(memberLineAccounts).where(eq(memberLineAccounts.memberId, memberId));
+  await tx.delete(lineSignIns).where(eq(lineSignIns.memberId, memberId));
   if (member) await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
   // The trail keeps what this member did, under their id; their email is personal data and goes.
   await tx.update(auditLog).set({ actorEmail: removedName }).where(and(eq(auditLog.actorId, memberId), eq(auditLog.actorRole, 'member')));
