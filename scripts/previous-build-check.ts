@@ -8,8 +8,8 @@
  *   npm run upgrade-check -- --previous <commit>             # another build than the one found below
  *
  * The previous release is main's commit before the latest migration arrived (the first-parent parent
- * of the commit that added the latest tag to drizzle/meta/_journal.json; HEAD while that migration is
- * not committed yet). It is exported with `git archive`, installed and built once, and kept in
+ * of the commit that added the latest tag to drizzle/meta/_journal.json, looked for on main, then on
+ * HEAD's own history; HEAD itself while that migration is not committed yet). It is exported with `git archive`, installed and built once, and kept in
  * /tmp/shop-previous-build/<commit> for the next run. The database (an empty PostgreSQL database, which
  * is created if missing, or a scratch DATA_DIR) is migrated and seeded with the demo shop by this
  * checkout's code; the previous build then starts on it (its own, older migrations find nothing to do).
@@ -35,7 +35,16 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const journal = JSON.parse(readFileSync(path.join(root, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 const latest = journal.entries.at(-1)!.tag;
-const introduced = git('log', '--first-parent', '--format=%H', `-S"tag": "${latest}"`, '--', 'drizzle/meta/_journal.json').split('\n').filter(Boolean).at(-1);
+/** The first-parent commit of `ref` that added the latest migration's tag to the journal. */
+function introducedOn(ref: string): string | undefined {
+  try {
+    return git('log', '--first-parent', '--format=%H', `-S"tag": "${latest}"`, ref, '--', 'drizzle/meta/_journal.json').split('\n').filter(Boolean).at(-1);
+  } catch {
+    return undefined; // no such branch
+  }
+}
+// main's history first: a branch that merged main would otherwise find its own merge commit.
+const introduced = introducedOn('main') ?? introducedOn('HEAD');
 const previous = git('rev-parse', options.previous ?? (introduced ? `${introduced}^1` : 'HEAD'));
 say(`latest migration: ${latest}${introduced ? ` (added by ${introduced.slice(0, 9)})` : ' (not committed yet)'}`);
 say(`previous build:   ${previous.slice(0, 9)} ${git('log', '-1', '--format=%s', previous).slice(0, 100)}`);
