@@ -1,16 +1,16 @@
 /**
  * Scheduled rolling backups (BACKUP_EVERY_HOURS, BACKUP_KEEP; docs/operations.md, decision 207). The
  * server starts the schedule once at start-up, like the order sweeper, and stops it when it shuts down.
- * Each run: take the job's lock (PostgreSQL: `pg_try_advisory_xact_lock`, so of several instances one
- * works and the others go on at once; the embedded database has one process), look at the newest
- * scheduled archive in the store, and when one is due write a new one (./backup.service.ts), keep it,
- * and only then delete the oldest beyond BACKUP_KEEP. Runs never overlap: the next is planned when the
+ * Each run: take the job's lock (PostgreSQL: `pg_try_advisory_lock` on a connection of its own, so of
+ * several instances one works and the others go on at once; the embedded database has one process),
+ * look at the newest scheduled archive in the store, and when one is due write a new one
+ * (./backup.service.ts), keep it, and only then delete the oldest beyond BACKUP_KEEP. Runs never overlap: the next is planned when the
  * last has ended. Results are logged and counted for GET /metrics (./schedule-status.ts).
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { database, resultRows } from '../db/client.ts';
+import { database } from '../db/client.ts';
+import { postgresTarget } from '../db/postgres-url.ts';
 import { env } from '../env.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
@@ -39,14 +39,24 @@ export type ScheduledOutcome =
 /** One run of the schedule at the clock's `now` (tests pass their own). Throws when the backup fails. */
 export async function runScheduledBackup(run: ScheduledRun): Promise<ScheduledOutcome> {
   const opened = await database();
-  const work = () => backUpIfDue(run);
-  if (opened.kind === 'pglite') return work();
-  // The lock lives as long as this transaction, which only holds it: the backup reads in its own.
-  return opened.db.transaction(async (tx) => {
-    const [row] = resultRows<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${BACKUP_LOCK_KEY}) as locked`));
-    if (row?.locked !== true) return { result: 'locked' } as const;
-    return work();
-  });
+  const url = env().DATABASE_URL;
+  if (opened.kind === 'pglite' || !url) return backUpIfDue(run);
+  // The lock is held on a connection of its own, not one of the pool's: the backup reads on the pool,
+  // which may have a single connection (DATABASE_POOL_SIZE=1). Closing the connection releases it.
+  const { default: postgres } = await import('postgres');
+  const { url: target, host } = postgresTarget(url);
+  const holder = postgres(target, { ...(host ? { host } : {}), max: 1, connect_timeout: 10, onnotice: () => {} });
+  try {
+    const [row] = await holder<{ locked: boolean }[]>`select pg_try_advisory_lock(${BACKUP_LOCK_KEY}) as locked`;
+    if (row?.locked !== true) return { result: 'locked' };
+    try {
+      return await backUpIfDue(run);
+    } finally {
+      await holder`select pg_advisory_unlock(${BACKUP_LOCK_KEY})`.catch(() => {});
+    }
+  } finally {
+    await holder.end({ timeout: 5 });
+  }
 }
 
 async function backUpIfDue({ now, everyHours, keep, store, workDir }: ScheduledRun): Promise<ScheduledOutcome> {
