@@ -30,6 +30,9 @@ describe('configuration', () => {
     [{ BACKUP_EVERY_HOURS: '-1' }, /BACKUP_EVERY_HOURS/],
     [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP/],
     [{ BACKUP_KEEP: '2.5' }, /BACKUP_KEEP/],
+    [{ LINE_CHANNEL_ID: '1650000000' }, /LINE_CHANNEL_SECRET must be set together/],
+    [{ LINE_CHANNEL_SECRET: 'a-channel-secret' }, /LINE_CHANNEL_ID must be set together/],
+    [{ LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-channel-secret', LINE_ISSUER_URL: 'ftp://line' }, /LINE_ISSUER_URL/],
   ])('refuses %o with a line naming the variable', (input, pattern) => {
     expect(() => parseEnv(input)).toThrow(ConfigError);
     expect(() => parseEnv(input)).toThrow(pattern);
