@@ -131,6 +131,7 @@ async function main(): Promise<void> {
   let phase: Phase = { name: 'starting', step: 'database' };
   let app: ServingApp | null = null;
   let shuttingDown = false;
+  let stopBackups: (() => Promise<void>) | null = null;
   let inFlight = 0;
   // Handlers still running, whether or not their client is still there: a shopper who closed the tab
   // has closed the connection, but the page's queries are still under way and need the database.
@@ -209,6 +210,8 @@ async function main(): Promise<void> {
   async function shutdown(signal: string): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
+    // No backup starts from here on; one under way ends before the database closes (its shutdown hook).
+    void stopBackups?.();
     if (config.SHUTDOWN_DRAIN_MS > 0 && phase.name === 'serving') {
       // Still serving, but no longer ready: the load balancer sends new visitors elsewhere meanwhile.
       phase = { name: 'draining' };
@@ -255,6 +258,10 @@ async function main(): Promise<void> {
     // Mails committed by any instance (and any left by a stopped one) go out from here.
     const { startMailWorker } = await import('../src/server/mail/outbox-worker.ts');
     startMailWorker();
+    // Rolling backups when BACKUP_EVERY_HOURS is set: one instance at a time (docs/decisions/207).
+    const { startBackupSchedule, stopBackupSchedule } = await import('../src/server/backup/backup-schedule.ts');
+    startBackupSchedule();
+    stopBackups = stopBackupSchedule;
     // The embedded database admits one process: the operator CLI reaches it through this server.
     if (opened.kind === 'pglite') {
       const [{ startOperatorSocket }, { runOperatorCommand }, { onShutdown }, { startEmbeddedMaintenance }] = await Promise.all([

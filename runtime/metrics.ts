@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql, type SQL } from 'drizzle-orm';
 import { countedEvents, type CountedEvent } from '../src/server/metrics/counted-events.ts';
+import { backupScheduleStatus } from '../src/server/backup/schedule-status.ts';
 import { ORDER_STATUSES } from '../src/lib/orders.ts';
 import type { SlipCheckStatus } from '../src/server/db/schema.ts';
 
@@ -68,6 +69,35 @@ export function shopMetrics(token: string | undefined, readRows: ReadRows): Shop
         this.inc({ event }, now - (seenEvents.get(event) ?? 0));
         seenEvents.set(event, now);
       }
+    },
+  });
+
+  // Scheduled backups (BACKUP_EVERY_HOURS, decision 207): alert when the newest is older than two periods.
+  new Gauge({
+    name: 'shop_backup_last_success_timestamp_seconds',
+    help: 'Unix time of the newest scheduled backup this instance wrote or saw in the store (0: none yet, or the schedule is off)',
+    registers: [register],
+    collect() {
+      this.set(backupScheduleStatus().lastSuccessSeconds);
+    },
+  });
+  new Gauge({
+    name: 'shop_backup_last_duration_seconds',
+    help: 'How long the last scheduled backup this instance wrote took (0: none yet)',
+    registers: [register],
+    collect() {
+      this.set(backupScheduleStatus().lastDurationSeconds);
+    },
+  });
+  let seenBackupFailures = 0;
+  new Counter({
+    name: 'shop_backup_failures_total',
+    help: 'Scheduled backups that failed in this instance (the archives already kept stay)',
+    registers: [register],
+    collect() {
+      const now = backupScheduleStatus().failures;
+      this.inc(now - seenBackupFailures);
+      seenBackupFailures = now;
     },
   });
 

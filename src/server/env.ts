@@ -85,6 +85,13 @@ const envSchema = z.object({
     .optional(),
   /** How often the server expires unpaid orders past their time; 0 turns the sweep off. */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * Scheduled rolling backups (docs/operations.md, decision 207): a new archive when the newest one is this
+   * many hours old (decimals allowed: 0.5 is half an hour); 0 (the default) turns the schedule off.
+   */
+  BACKUP_EVERY_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be 0 (off) or more').max(8_760, 'must be at most 8760 (a year)').default(0),
+  /** How many scheduled archives are kept; older ones are deleted after a new one is written. */
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(7),
   /** LINE Login (docs/decisions/211): the channel's id and secret; both set, the shop offers เข้าสู่ระบบด้วย LINE. */
   LINE_CHANNEL_ID: z.string().trim().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be the LINE Login channel ID').optional(),
   LINE_CHANNEL_SECRET: z.string().trim().min(8, 'must be the LINE Login channel secret').optional(),

@@ -11,6 +11,8 @@ describe('configuration', () => {
       LOG_LEVEL: 'info',
       SEED_DEMO: true,
       KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      BACKUP_EVERY_HOURS: 0,
+      BACKUP_KEEP: 7,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
@@ -24,6 +26,10 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ PUBLIC_SITE_URL: 'shop' }, /PUBLIC_SITE_URL/],
+    [{ BACKUP_EVERY_HOURS: 'daily' }, /BACKUP_EVERY_HOURS/],
+    [{ BACKUP_EVERY_HOURS: '-1' }, /BACKUP_EVERY_HOURS/],
+    [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP/],
+    [{ BACKUP_KEEP: '2.5' }, /BACKUP_KEEP/],
     [{ LINE_CHANNEL_ID: '1650000000' }, /LINE_CHANNEL_SECRET must be set together/],
     [{ LINE_CHANNEL_SECRET: 'a-channel-secret' }, /LINE_CHANNEL_ID must be set together/],
     [{ LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-channel-secret', LINE_ISSUER_URL: 'ftp://line' }, /LINE_ISSUER_URL/],

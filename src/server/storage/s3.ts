@@ -44,14 +44,19 @@ function isMissing(error: unknown): boolean {
   return status === 404;
 }
 
-export function s3Driver(options: S3Options): StorageDriver {
+/** A client for the bucket's server (path-style addressing for anything but AWS itself). */
+export function s3Client(options: S3Options): S3Client {
   const config: S3ClientConfig = { region: options.region };
   if (options.endpoint) {
     config.endpoint = options.endpoint;
     config.forcePathStyle = true;
   }
   if (options.credentials) config.credentials = options.credentials;
-  const client = new S3Client(config);
+  return new S3Client(config);
+}
+
+export function s3Driver(options: S3Options): StorageDriver {
+  const client = s3Client(options);
   const objectKey = (visibility: Visibility, key: string) => {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
     return `${visibility}/${key}`;
