@@ -1,0 +1,116 @@
+/**
+ * Variants through the shop (issue 30, docs/decisions/205): the product API's answers, a cart priced by a
+ * variant's code, an order of two shades and the documents that name them. The migration and the stock
+ * under concurrent checkouts are in variants-migration.test.ts and orders-concurrency.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../src/server/db/client';
+import { productPriceTiers, products, productVariants } from '../../src/server/db/schema';
+import { callGet, enc } from '../fixtures/api-context';
+import * as productOne from '../../src/pages/api/product/[code]';
+import * as productList from '../../src/pages/api/product';
+import { quoteCart } from '../../src/server/cart/cart.service';
+import { changeOrderStatus } from '../../src/server/orders/order.service';
+import { createMember, placeTestOrder, productWithStock, productWithVariants, stockOf, variantStockOf } from '../fixtures/orders';
+import { pdfPages } from '../fixtures/pdf-text';
+
+type Variant = { variant_code: string; options: { name: string; value: string }[]; price: number; stock: number; in_stock: boolean; image: string | null; active: boolean; price_tiers: { min_quantity: number; unit_price: number }[] };
+type Detail = { product_code: string; product_name: string; product_price: number; stock: number; option_names: string[]; variants: Variant[]; variant_code: string | null };
+
+describe('variants', () => {
+  it('answers a one-variant product as before, with its one variant', async () => {
+    const product = await productWithStock(7);
+    const { status, body } = await callGet<{ data: Detail }>(productOne, `/api/product/${enc(product.code)}`, { code: product.code });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ product_code: product.code, stock: 7, option_names: [], variant_code: null });
+    expect(body.data.variants).toEqual([
+      expect.objectContaining({ variant_code: product.code, options: [], price: product.priceSatang / 100, stock: 7, in_stock: true, active: true }),
+    ]);
+  });
+
+  it("answers a product's variants, and a variant's code with its product and that variant named", async () => {
+    const { product, variants } = await productWithVariants([5, 0, 2]);
+    const db = await getDb();
+    // The second shade has tiers of its own.
+    await db.insert(productPriceTiers).values({ productId: product.id, variantId: variants[1]!.id, minQuantity: 6, priceSatang: 5000 });
+    const byProduct = await callGet<{ data: Detail }>(productOne, `/api/product/${enc(product.code)}`, { code: product.code });
+    expect(byProduct.status).toBe(200);
+    const detail = byProduct.body.data;
+    expect(detail.option_names).toEqual(['สี']);
+    expect(detail.product_price).toBe(product.priceSatang / 100);
+    expect(detail.stock).toBe(7);
+    expect(detail.variant_code).toBeNull();
+    expect(detail.variants.map((variant) => [variant.variant_code, variant.options, variant.stock, variant.in_stock])).toEqual([
+      [`${product.code}-1`, [{ name: 'สี', value: 'เฉดที่1' }], 5, true],
+      [`${product.code}-2`, [{ name: 'สี', value: 'เฉดที่2' }], 0, false],
+      [`${product.code}-3`, [{ name: 'สี', value: 'เฉดที่3' }], 2, true],
+    ]);
+    expect(detail.variants[1]!.price_tiers).toEqual([{ min_quantity: 6, unit_price: 50 }]);
+    const byVariant = await callGet<{ data: Detail }>(productOne, `/api/product/${enc(`${product.code}-3`)}`, { code: `${product.code}-3` });
+    expect(byVariant.status).toBe(200);
+    expect(byVariant.body.data).toMatchObject({ product_code: product.code, variant_code: `${product.code}-3` });
+    const unknown = await callGet(productOne, '/api/product/NOPE-404', { code: 'NOPE-404' });
+    expect(unknown.status).toBe(404);
+    // The listing keeps its fields and shows the product once, with its aggregates.
+    const listed = await callGet<{ data: { product_code: string; stock: number }[] }>(productList, `/api/product?q=${enc(product.code)}`, {});
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.filter((row) => row.product_code.startsWith(product.code))).toEqual([expect.objectContaining({ product_code: product.code, stock: 7 })]);
+  });
+
+  it('prices a cart line by its variant, and orders two shades as two lines named by their shade', async () => {
+    const { product, variants } = await productWithVariants([4, 3]);
+    const [one, two] = variants as [(typeof variants)[number], (typeof variants)[number]];
+    const quote = await quoteCart({ items: [{ product_code: one.code, amount: 1 }, { product_code: two.code, amount: 2 }] });
+    expect(quote.lines.map((line) => [line.product_code, line.product_name, line.unit_price_satang, line.stock])).toEqual([
+      [one.code, `${product.name} — สีเฉดที่1`, one.priceSatang, 4],
+      [two.code, `${product.name} — สีเฉดที่2`, two.priceSatang, 3],
+    ]);
+    // A cart saved before variants names the product's code: a one-variant product's variant has it.
+    const single = await productWithStock(3);
+    const old = await quoteCart({ items: [{ product_code: single.code, amount: 1 }] });
+    expect(old.lines[0]).toMatchObject({ product_code: single.code, product_name: single.name, unavailable: false });
+
+    const member = await createMember();
+    const staff = await createMember({ scopes: ['admin'] });
+    const { order } = await placeTestOrder(member, [
+      { product_code: one.code, amount: 1 },
+      { product_code: two.code, amount: 2 },
+    ]);
+    expect(order.lines.map((line) => [line.productCode, line.productName, line.amount])).toEqual([
+      [one.code, `${product.name} — สีเฉดที่1`, 1],
+      [two.code, `${product.name} — สีเฉดที่2`, 2],
+    ]);
+    expect(await variantStockOf(one.code)).toBe(3);
+    expect(await variantStockOf(two.code)).toBe(1);
+    expect(await stockOf(product.code)).toBe(4);
+
+    // Cancelled, each shade gets its own stock back.
+    await changeOrderStatus({ type: 'staff', id: staff.id }, order.orderNo, { action: 'cancel', note: 'ทดสอบ' });
+    expect(await variantStockOf(one.code)).toBe(4);
+    expect(await variantStockOf(two.code)).toBe(3);
+    expect(await stockOf(product.code)).toBe(7);
+
+    // Paid, the receipt and the packing slip name each shade.
+    const again = await placeTestOrder(member, [
+      { product_code: one.code, amount: 1 },
+      { product_code: two.code, amount: 1 },
+    ]);
+    await changeOrderStatus({ type: 'staff', id: staff.id }, again.order.orderNo, { action: 'confirm_payment' });
+    const { orderDocumentPdf } = await import('../../src/server/documents/receipt.service');
+    const { packingSlipsPdf } = await import('../../src/server/documents/packing-documents');
+    const { ordersForDocuments } = await import('../../src/server/orders/admin-orders.service');
+    const { getCompany } = await import('../../src/server/company/company.service');
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    const receipt = squash((await pdfPages(new Uint8Array((await orderDocumentPdf(null, again.order.orderNo, 'receipt')).bytes))).join('\n'));
+    expect(receipt).toContain(squash(`${product.name} — สีเฉดที่1`));
+    expect(receipt).toContain(squash(`${product.name} — สีเฉดที่2`));
+    const slips = squash((await pdfPages(await packingSlipsPdf(await ordersForDocuments([again.order.orderNo]), await getCompany()))).join('\n'));
+    expect(slips).toContain(one.code);
+    expect(slips).toContain(squash(`${product.name} — สีเฉดที่2`));
+    const db = await getDb();
+    const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    const sum = (await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, product.id))).reduce((total, variant) => total + variant.stock, 0);
+    expect(row?.stock).toBe(sum);
+  });
+});
