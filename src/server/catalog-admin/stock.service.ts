@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { products } from '../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -8,6 +8,12 @@ import { MAX_STOCK } from '../../lib/product-rules.ts';
 import { normalizeText } from '../../lib/thai-text.ts';
 import { statusLabels } from '../../lib/orders.ts';
 import { recordStockMovements, stockHistory, type StockMovementRow } from './stock.repo.ts';
+import { VariantsOwnTheirFigures, writeSoleVariant } from '../catalog/variant.repo.ts';
+
+/** A product of several variants: its stock is changed per variant. */
+export function variantsOwnStock() {
+  return conflict('product_has_variants', 'สินค้านี้มีหลายตัวเลือก (เช่น สีหรือขนาด) ราคาและจำนวนคงเหลือต้องแก้ที่แต่ละตัวเลือก');
+}
 
 /**
  * Stock adjustments (docs/design.md section 10, /admin/products/{code}/stock): a signed difference with a
@@ -23,19 +29,16 @@ export async function adjustStock(actor: AuditActor, code: string, delta: number
   if (!reason) throw badRequest('validation_failed', 'กรุณาระบุเหตุผลในการปรับสต็อก', { reason: 'กรุณาระบุเหตุผล' });
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: products.id, stock: products.stock })
-      .from(products)
-      .where(eq(products.code, code))
-      .for('update');
+    const [row] = await tx.select({ id: products.id, stock: products.stock }).from(products).where(eq(products.code, code));
     if (!row) throw notFound('product_not_found', 'ไม่พบสินค้านี้');
-    if (row.stock + delta < 0) throw conflict('stock_negative', `ปรับลดได้ไม่เกิน ${row.stock.toLocaleString('th-TH')} (คงเหลือปัจจุบัน)`);
-    const [updated] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${delta}`, updatedAt: sql`now()` })
-      .where(eq(products.id, row.id))
-      .returning({ stock: products.stock });
-    await recordStockMovements(tx, [{ productId: row.id, delta, kind: 'adjust', reason, actorEmail: actor.email }]);
+    // The variant's row, then the product's (the trigger), as every checkout locks them (docs/decisions/205).
+    const written = await writeSoleVariant(tx, row.id, { stockDelta: delta }).catch((error: unknown) => {
+      throw error instanceof VariantsOwnTheirFigures ? variantsOwnStock() : error;
+    });
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, row.id));
+    if (!written.ok) throw conflict('stock_negative', `ปรับลดได้ไม่เกิน ${(now?.stock ?? row.stock).toLocaleString('th-TH')} (คงเหลือปัจจุบัน)`);
+    const updated = now;
+    await recordStockMovements(tx, [{ productId: row.id, variantId: written.variantId, delta, kind: 'adjust', reason, actorEmail: actor.email }]);
     await recordAudit(tx, actor, {
       action: 'product.stock_adjust',
       entityType: 'product',

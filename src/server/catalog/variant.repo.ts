@@ -162,3 +162,38 @@ export async function returnVariantStock(tx: DbOrTx, lines: readonly { productId
       .where(eq(productVariants.id, target));
   }
 }
+
+/**
+ * A staff change of a product's price or stock (the product form, the list's quick edit, a stock
+ * adjustment), written on its one variant: the variant row is locked before the product row (through the
+ * trigger), the order every checkout takes them in. False when the stock would go below zero. A product
+ * of several variants refuses a change of either: they are its variants' (docs/decisions/205).
+ */
+export async function writeSoleVariant(tx: DbOrTx, productId: number, change: { priceSatang?: number | null; stockDelta: number }): Promise<{ ok: boolean; variantId: number | null }> {
+  const variants = await tx
+    .select({ id: productVariants.id, priceSatang: productVariants.priceSatang })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  const priceChanges = change.priceSatang != null && variants.some((variant) => variant.priceSatang !== change.priceSatang);
+  if (change.stockDelta === 0 && !priceChanges) return { ok: true, variantId: variants.length === 1 ? (variants[0]?.id ?? null) : null };
+  const [variant, ...more] = variants;
+  if (!variant || more.length > 0) throw new VariantsOwnTheirFigures();
+  const rows = await tx
+    .update(productVariants)
+    .set({
+      ...(change.priceSatang != null ? { priceSatang: change.priceSatang } : {}),
+      stock: sql`${productVariants.stock} + ${change.stockDelta}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(productVariants.id, variant.id), sql`${productVariants.stock} + ${change.stockDelta} >= 0`))
+    .returning({ id: productVariants.id });
+  return { ok: rows.length === 1, variantId: variant.id };
+}
+
+/** A product of several variants had its price or stock changed as a whole (the caller answers in Thai). */
+export class VariantsOwnTheirFigures extends Error {
+  constructor() {
+    super('a product of several variants has its price and stock on its variants');
+  }
+}
