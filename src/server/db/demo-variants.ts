@@ -84,8 +84,8 @@ export function demoVariantPlans(count: number): DemoVariantPlan[] {
       code: index === 0 ? last.code : `${last.code}-${String(index + 1).padStart(2, '0')}`,
       value: kind.value,
       swatch: kind.optionName === 'สี' ? (SHADES[kind.value] ?? null) : null,
-      // Shades cost the same; each larger size a little more.
-      priceSatang: kind.optionName === 'สี' ? last.priceSatang : last.priceSatang + index * 2000,
+      // Shades cost the same but every fourth (a limited shade, 30 baht more); each larger size a little more.
+      priceSatang: kind.optionName === 'สี' ? last.priceSatang + (index % 4 === 3 ? 3000 : 0) : last.priceSatang + index * 2000,
       // One shade of three sold out, the others stocked from the product's own figure.
       stock: index === 0 ? last.stock : index % 3 === 2 ? 0 : 5 + ((last.stock + index * 37) % 120),
     }));
