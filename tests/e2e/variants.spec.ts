@@ -68,3 +68,19 @@ test('choose a shade, see price and stock follow, add two shades as two lines, o
   await expect(page).toHaveURL(/\/order\/success\?no=/);
   for (const shade of [rosewood, nude]) await expect(page.getByText(`ลิปสติกเนื้อแมตต์ — สี${shade.value}`)).toBeVisible();
 });
+
+test('without JavaScript the picker is a form: choosing a shade and pressing ดูตัวเลือกนี้ shows it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const lipstick = demoVariantPlans(360).find((plan) => plan.name === 'ลิปสติกเนื้อแมตต์')!;
+  const nude = lipstick.values[1]!;
+  await page.goto(`/product/${lipstick.code}`);
+  await page.getByRole('group', { name: /^สี/ }).locator('label', { hasText: nude.value }).click();
+  await page.getByRole('button', { name: 'ดูตัวเลือกนี้' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${lipstick.code}\\?o1=`));
+  await expect(page.locator('[data-variant-code]')).toHaveText(nude.code);
+  await expect(page.getByRole('group', { name: /^สี/ }).getByRole('radio', { name: new RegExp(nude.value) })).toBeChecked();
+  // The canonical address stays the product's.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/product/${lipstick.code}$`));
+  await context.close();
+});
