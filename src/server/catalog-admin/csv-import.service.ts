@@ -93,7 +93,8 @@ async function existingByCode(db: DbOrTx, codes: string[], lock: boolean): Promi
       active: products.active,
       recommended: products.recommended,
       description: products.description,
-      variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = ${products.id})`,
+      // Written out: Drizzle leaves a one-table selection's columns unqualified, and `id` would be the variant's.
+      variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = "products"."id")`,
     })
     .from(products)
     .where(inArray(products.code, codes))

@@ -37,6 +37,8 @@ export async function recordStockMovements(tx: DbOrTx, rows: readonly StockMovem
 
 export interface StockMovementRow {
   id: number;
+  /** The variant's code (null for a movement before variants or of a deleted variant). */
+  variantCode: string | null;
   delta: number;
   stockAfter: number;
   kind: StockMovementKind;
@@ -51,6 +53,7 @@ export async function stockHistory(db: DbOrTx, productId: number, limit: number,
   return db
     .select({
       id: stockMovements.id,
+      variantCode: productVariants.code,
       delta: stockMovements.delta,
       stockAfter: stockMovements.stockAfter,
       kind: stockMovements.kind,
@@ -60,6 +63,7 @@ export async function stockHistory(db: DbOrTx, productId: number, limit: number,
       at: stockMovements.at,
     })
     .from(stockMovements)
+    .leftJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
     .where(and(eq(stockMovements.productId, productId), beforeId ? lt(stockMovements.id, beforeId) : undefined))
     .orderBy(desc(stockMovements.id))
     .limit(limit);
