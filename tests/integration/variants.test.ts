@@ -113,4 +113,27 @@ describe('variants', () => {
     const sum = (await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, product.id))).reduce((total, variant) => total + variant.stock, 0);
     expect(row?.stock).toBe(sum);
   });
+
+  it("adjusts one variant's stock, and refuses a whole-product price or stock change of a product with variants, in Thai", async () => {
+    const { adjustStock, productStockHistory } = await import('../../src/server/catalog-admin/stock.service');
+    const { quickEditProduct } = await import('../../src/server/catalog-admin/product-admin.service');
+    const actor = { id: null, email: 'variants@example.test', role: 'staff' as const, via: 'web' as const };
+    const { product, variants } = await productWithVariants([5, 2]);
+    const second = variants[1]!;
+    expect(await adjustStock(actor, product.code, 10, 'รับของเข้า', second.code)).toEqual({ stock: 17 });
+    expect(await variantStockOf(second.code)).toBe(12);
+    await expect(adjustStock(actor, product.code, -13, 'ของชำรุด', second.code)).rejects.toThrow(/ปรับลดได้ไม่เกิน/);
+    await expect(adjustStock(actor, product.code, 1, 'ตรวจนับ', 'NOPE-1')).rejects.toMatchObject({ status: 404 });
+    await expect(adjustStock(actor, product.code, 1, 'ตรวจนับ')).rejects.toMatchObject({ status: 409, code: 'product_has_variants' });
+    await expect(quickEditProduct(actor, product.code, { priceSatang: 12_300, stock: null, stockWas: null })).rejects.toMatchObject({ status: 409 });
+    const [moved] = await productStockHistory(product.id, 1);
+    expect(moved).toMatchObject({ delta: 10, stockAfter: 12, variantCode: second.code });
+    // A one-variant product's quick edit is written on its variant.
+    const single = await productWithStock(4);
+    await quickEditProduct(actor, single.code, { priceSatang: 12_300, stock: 9, stockWas: 4 });
+    expect(await variantStockOf(single.code)).toBe(9);
+    const db = await getDb();
+    const [variant] = await db.select({ price: productVariants.priceSatang }).from(productVariants).where(eq(productVariants.code, single.code));
+    expect(variant?.price).toBe(12_300);
+  });
 });
