@@ -136,4 +136,25 @@ describe('variants', () => {
     const [variant] = await db.select({ price: productVariants.priceSatang }).from(productVariants).where(eq(productVariants.code, single.code));
     expect(variant?.price).toBe(12_300);
   });
+
+  it("saves a product's variants table: codes, prices, stock as a difference and on sale; refuses a taken code in Thai", async () => {
+    const { saveVariants } = await import('../../src/server/catalog-admin/variant-admin.service');
+    const actor = { id: null, email: 'variants@example.test', role: 'staff' as const, via: 'web' as const };
+    const { product, variants } = await productWithVariants([5, 2]);
+    const [one, two] = variants as [(typeof variants)[number], (typeof variants)[number]];
+    const rows = [
+      { code: one.code, newCode: one.code, priceSatang: 9_900, stock: 8, stockWas: 5, active: true },
+      { code: two.code, newCode: `${product.code}-PK`, priceSatang: 12_900, stock: 2, stockWas: 2, active: false },
+    ];
+    expect(await saveVariants(actor, product.code, rows)).toEqual({ changed: 2 });
+    expect(await variantStockOf(one.code)).toBe(8);
+    expect(await variantStockOf(`${product.code}-PK`)).toBe(2);
+    const db = await getDb();
+    const [aggregate] = await db.select({ price: products.priceSatang, stock: products.stock }).from(products).where(eq(products.id, product.id));
+    // The inactive shade counts neither in the price nor in the stock.
+    expect(aggregate).toEqual({ price: 9_900, stock: 8 });
+    const other = await productWithStock(3);
+    await expect(saveVariants(actor, product.code, [{ ...rows[0]!, stockWas: 8, newCode: other.code }])).rejects.toMatchObject({ status: 409, code: 'product_code_taken' });
+    await expect(saveVariants(actor, product.code, [{ ...rows[0]!, stockWas: 8, priceSatang: null }])).rejects.toMatchObject({ status: 400 });
+  });
 });
