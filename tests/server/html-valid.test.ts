@@ -69,7 +69,7 @@ describe('W3C Nu checker', () => {
       ...['/user/account/profile', '/user/purchase', '/user/account/address?new=1&next=%2Forder', '/order', '/quotation/new'].map((page) => ({ path: page, cookie: member })),
       ...['/admin', '/admin/orders', '/admin/products', '/admin/products/new', '/admin/search', '/admin/import', '/admin/promotions', '/admin/members', '/admin/audit', '/admin/pages', '/admin/pages/aboutus', '/admin/two-step'].map((page) => ({ path: page, cookie: staff })),
       // issue 32: the banner preview and the stock history as cards.
-      ...['/admin/promotions/WELCOME10', `${product!.replace('/product/', '/admin/products/')}/stock`].map((page) => ({ path: page, cookie: staff })),
+      ...['/admin/promotions/WELCOME10', `${product!.replace('/product/', '/admin/products/')}/stock`, '/admin/products/P00354', '/admin/products/P00354/stock'].map((page) => ({ path: page, cookie: staff })),
     ]);
     expect(errors).toEqual([]);
   });
