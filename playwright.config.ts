@@ -16,8 +16,11 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Tests, not files, are shared out, so one long file (the axe checks) does not hold a worker alone
+  // while the others finish. Three workers on two cores: a browser test waits on the server and on
+  // painting more than it computes, so two workers left a core idle (docs/decisions/170).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -55,6 +58,11 @@ export default defineConfig({
       SHOP_ADMIN_EMAILS: 'staff-desktop@e2e.test,staff-phone@e2e.test',
       // Every test browser signs up from 127.0.0.1: far more than a real shopper's address would.
       REGISTER_PER_IP_PER_HOUR: '1000',
+      // LINE Login on, so axe and the layouts see its button and the profile's LINE section; no test here goes
+      // to LINE (tests/server/line-login.test.ts does, against a local OpenID Connect provider).
+      LINE_CHANNEL_ID: '1650000000',
+      LINE_CHANNEL_SECRET: 'e2e-line-channel-secret',
+      LINE_ISSUER_URL: 'http://127.0.0.1:9',
     },
   },
 });

@@ -133,3 +133,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** Sign-up of a new LINE user (docs/decisions/211): no password, LINE is the way in until they set one. */
+export const lineSignUpSchema = z.object({
+  firstName: name('ชื่อ'),
+  lastName: name('นามสกุล'),
+  email: emailField,
+  phone: phoneField,
+  acceptTerms: z.literal(true, { error: 'กรุณายอมรับข้อตกลงและเงื่อนไข' }),
+});

@@ -10,7 +10,7 @@ const HOME = '/';
 const BASE = 'http://shop.invalid';
 const MAX_LENGTH = 2048;
 /** Pages that would loop back to the login form. */
-const NOT_AFTER_LOGIN = /^\/(login|register|logout|resetpassword)(\/|$|\?)/i;
+const NOT_AFTER_LOGIN = /^\/(login|register|logout|resetpassword|auth)(\/|$|\?)/i;
 const ADMIN = /^\/admin(?:[/?#]|$)/;
 const DOT_SEGMENT = /(^|[/\\])\.\.?([/\\?#]|$)/;
 

@@ -85,6 +85,17 @@ const envSchema = z.object({
     .optional(),
   /** How often the server expires unpaid orders past their time; 0 turns the sweep off. */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** LINE Login (docs/decisions/211): the channel's id and secret; both set, the shop offers เข้าสู่ระบบด้วย LINE. */
+  LINE_CHANNEL_ID: z.string().trim().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be the LINE Login channel ID').optional(),
+  LINE_CHANNEL_SECRET: z.string().trim().min(8, 'must be the LINE Login channel secret').optional(),
+  /** Where LINE Login's OpenID Connect metadata is found; tests point it at a local provider. */
+  LINE_ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://access.line.me' }).default('https://access.line.me'),
+}).superRefine((value, context) => {
+  // Half a LINE channel would hide the button without a word: say which half is missing.
+  if (Boolean(value.LINE_CHANNEL_ID) !== Boolean(value.LINE_CHANNEL_SECRET)) {
+    const missing = value.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID';
+    context.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other LINE_CHANNEL_ variable' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

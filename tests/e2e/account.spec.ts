@@ -11,7 +11,8 @@ import { e2eDataDir, waitForIslands } from './helpers';
 
 const dataDir = e2eDataDir();
 
-let sequence = 0;
+// Apart per worker too: tests of one file run side by side now (playwright.config.ts).
+let sequence = Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 1_000;
 function uniqueMember(project: string) {
   sequence += 1;
   const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');

@@ -9,7 +9,8 @@ import { keepScreenshot, waitForIslands } from './helpers';
  * table); a price change is on the page at the next load; hiding it makes the page 404.
  */
 const PASSWORD = 'ต้นไม้ใหญ่ให้ร่มเงา';
-let sequence = 0;
+// Apart per worker too: tests of one file run side by side now (playwright.config.ts).
+let sequence = Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 1_000;
 
 async function memberWithRole(page: Page, project: string, role: 'staff' | 'editor' | null) {
   sequence += 1;

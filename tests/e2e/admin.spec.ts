@@ -96,9 +96,6 @@ test.describe('back office', () => {
     await expect(owner.getByTestId('admin-flash')).toContainText(`ให้สิทธิ์ พนักงาน แก่ ${staffEmail}`);
     await expect(owner.locator(`[data-staff-email="${staffEmail}"]`)).toContainText('พนักงาน');
 
-    const reviewBefore = await waitingCount(staff, statusLabels.payment_review);
-    const toShipBefore = await waitingCount(staff, statusLabels.paid);
-
     const receiverA = `น้ำผึ้ง ${testInfo.project.name === 'phone' ? 'มือถือ' : 'เดสก์ท็อป'}ใจดี`;
     const receiverB = `สมศักดิ์ ${testInfo.project.name === 'phone' ? 'มือถือ' : 'เดสก์ท็อป'}รักไทย`;
     const shopper = await signedIn(browser, testInfo, `shopper-${tag}@e2e.test`, 'ลูกค้า');
@@ -110,7 +107,10 @@ test.describe('back office', () => {
     });
     expect(slip.status(), await slip.text()).toBe(200);
 
-    expect(await waitingCount(staff, statusLabels.payment_review)).toBe(reviewBefore + 1);
+    // The dashboard's counts are the whole shop's, which other workers' orders move at the same time: their
+    // exact sums are proved on a database of its own (tests/integration/admin-screens.test.ts); here the count
+    // leads to the order.
+    expect(await waitingCount(staff, statusLabels.payment_review)).toBeGreaterThan(0);
     await expect(staff.getByRole('navigation', { name: 'เมนูหลังร้าน' }).getByRole('link', { name: 'ทีมงาน' })).toHaveCount(0);
     if (shots) await staff.screenshot({ path: `${shots}/admin-dashboard-${testInfo.project.name}.png`, fullPage: true });
 
@@ -151,7 +151,11 @@ test.describe('back office', () => {
     // A second order, cash on delivery, to another receiver: it waits to ship at once.
     const addressB = await addAddress(shopper.request, receiverB);
     const codNo = await placeOrder(shopper.request, addressB, 'cod', testInfo.project.name === 'phone' ? 3 : 2);
-    expect(await waitingCount(staff, statusLabels.paid)).toBe(toShipBefore + 1);
+    expect(await waitingCount(staff, statusLabels.paid)).toBeGreaterThan(0);
+    await staff.getByRole('link', { name: new RegExp(statusLabels.paid) }).first().click();
+    await expect(staff).toHaveURL(/\/admin\/orders\?tab=to-ship/);
+    await staff.goto(`/admin/orders?tab=to-ship&q=${codNo}`);
+    await expect(staff.locator(`tr[data-order-no="${codNo}"]`)).toContainText(receiverB);
 
     await staff.goto(`/admin/orders?q=${encodeURIComponent('ลูกค้า หลังร้าน')}`);
     await staff.getByRole('searchbox', { name: 'เลขที่คำสั่งซื้อ ชื่อ หรือเบอร์โทร' }).fill(receiverA.split(' ')[0]!);

@@ -42,6 +42,7 @@ test.describe('layouts', { tag: '@phone' }, () => {
       await expect(floating.getByTestId('floating-facebook')).toHaveAttribute('href', 'https://www.facebook.com/yimlamai.giftshop');
       await expect(floating.getByTestId('floating-phone')).toHaveAttribute('href', 'tel:0812345678');
       await expect(floating.getByTestId('floating-map')).toHaveAttribute('href', /google\.com\/maps/);
+      await expect(floating.getByTestId('floating-line')).toHaveAttribute('href', 'https://line.me/R/ti/p/%40yimlamai');
       await expect(floating.getByTestId('floating-contact')).toHaveAttribute('href', '/contact');
 
       await expect(page.getByLabel('จุดเด่นของร้าน')).toBeVisible();

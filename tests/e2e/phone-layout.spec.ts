@@ -139,6 +139,9 @@ test.describe('phone layout', { tag: '@phone' }, () => {
     await page.goto(product);
     await waitForIslands(page);
     await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+    // And on the wishlist, so its page shows a row (docs/decisions/209); /cart shows it as recently viewed.
+    const wished = await page.request.post('/api/user/wishlist', { data: { code: product.split('/').pop() }, headers: { Origin: new URL(page.url()).origin } });
+    expect(wished.status()).toBe(200);
     const paths = [
       '/cart',
       '/order',
@@ -151,6 +154,7 @@ test.describe('phone layout', { tag: '@phone' }, () => {
       '/user/account/address',
       '/user/account/password',
       '/user/quotations',
+      '/user/wishlist',
       '/quotation/new',
     ];
     await walk(page, paths, testInfo.project.name, `layout-account-${testInfo.project.name}`);

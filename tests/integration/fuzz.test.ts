@@ -52,6 +52,8 @@ import * as thaiAddress from '../../src/pages/api/thai-address';
 import * as addressById from '../../src/pages/api/user/addresses/[id]';
 import * as addressDefault from '../../src/pages/api/user/addresses/[id]/default';
 import * as addressList from '../../src/pages/api/user/addresses/index';
+import * as wishlistList from '../../src/pages/api/user/wishlist/index';
+import * as wishlistItem from '../../src/pages/api/user/wishlist/[code]';
 import * as password from '../../src/pages/api/user/password';
 import * as profile from '../../src/pages/api/user/profile';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
@@ -240,6 +242,13 @@ const families: Record<string, fc.Arbitrary<Call>> = {
     fc.record({ recipientName: text, phone: text, line1: text, subdistrict: text, district: text, province: text, postcode: text }).map((value) => body(addressList, '/api/user/addresses', value, 'POST', 'member')),
     fc.tuple(text, fc.constantFrom('GET', 'DELETE', 'PUT')).map(([id, method]) => ({ ...pathCall(addressById, '/api/user/addresses/', 'id', id), method, client: 'member' as const, ...(method === 'PUT' ? { options: { params: { id }, body: { recipientName: id } } } : {}) })),
     text.map((id) => ({ ...pathCall(addressDefault, '/api/user/addresses/', 'id', id), path: `/api/user/addresses/${encodeSegment(id)}/default`, method: 'POST', client: 'member' as const })),
+    // The wishlist (docs/decisions/209): any code added or taken off, any `fields`, as the member and as a visitor.
+    fc.tuple(fc.oneof(text, fc.record({ code: fc.oneof(text, fc.integer()) })), fc.boolean()).map(([value, asMember]) => body(wishlistList, '/api/user/wishlist', value, 'POST', asMember ? 'member' : 'anonymous')),
+    fc.tuple(text, fc.constantFrom('DELETE', 'GET')).map(([code, method]) =>
+      method === 'GET'
+        ? { route: wishlistList, method, path: `/api/user/wishlist?fields=${encodeSegment(code)}`, client: 'member' as const }
+        : { ...pathCall(wishlistItem, '/api/user/wishlist/', 'code', code), method, client: 'member' as const },
+    ),
   ),
 };
 

@@ -97,6 +97,8 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/user/index.ts',
   'api/user/password.ts',
   'api/user/profile.ts',
+  'api/user/wishlist/[code].ts', // removeFromWishlist(member.id): the caller's own wishlist (issue 31; wishlist.test.ts)
+  'api/user/wishlist/index.ts', // the caller's own wishlist (issue 31; wishlist.test.ts)
   'healthz.ts',
   'images/demo/[file].ts',
   'logout.ts',

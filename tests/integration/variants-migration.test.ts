@@ -1,5 +1,5 @@
 /**
- * Migration 0015 (docs/decisions/205) on a shop that has sold: every product becomes one variant with
+ * Migration 0017 (docs/decisions/205) on a shop that has sold: every product becomes one variant with
  * its code, price, stock and picture; tiers, order lines, quotation lines and stock history point at it;
  * nothing is lost. Then the triggers that keep the product's aggregates. On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL names a server (a database of this file's own, dropped at the end).
@@ -18,13 +18,13 @@ interface Raw {
 
 const drizzleDir = path.resolve('drizzle');
 
-/** The migrations folder as it was before 0015. */
-function foldersBefore0015(): string {
-  const dir = mkdtempSync(path.join(process.env.TMPDIR ?? tmpdir(), 'shop-mig-0014-'));
+/** The migrations folder as it was before 0017. */
+function foldersBefore0017(): string {
+  const dir = mkdtempSync(path.join(process.env.TMPDIR ?? tmpdir(), 'shop-mig-0016-'));
   cpSync(drizzleDir, dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 15);
+  journal.entries = journal.entries.filter((entry) => entry.idx < 17);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
@@ -36,7 +36,7 @@ async function openRaw(): Promise<Raw> {
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const base = new URL(url);
-    const name = `${decodeURIComponent(base.pathname.slice(1))}_v0015`;
+    const name = `${decodeURIComponent(base.pathname.slice(1))}_v0017`;
     const server = postgres(Object.assign(new URL(base), { pathname: '/postgres' }).href, { max: 1, onnotice: () => {} });
     await server.unsafe(`drop database if exists "${name}" with (force)`);
     await server.unsafe(`create database "${name}"`);
@@ -65,8 +65,8 @@ async function openRaw(): Promise<Raw> {
   };
 }
 
-/** A small shop at schema 0014: 300 products (some with tiers and pictures), 40 orders, history, a quotation. */
-const SHOP_0014 = `
+/** A small shop at schema 0016: 300 products (some with tiers and pictures), 40 orders, history, a quotation. */
+const SHOP_0016 = `
 INSERT INTO categories (code, name) VALUES ('makeup', 'เครื่องสำอาง');
 INSERT INTO products (code, name, category_id, price_satang, stock, image, created_at)
 SELECT 'M' || lpad(g::text, 5, '0'), 'สินค้าทดสอบ ' || g, (SELECT id FROM categories), 1000 + g * 10, g % 7,
@@ -112,14 +112,14 @@ const TOTALS = `SELECT
   (SELECT count(*) FROM stock_movements)::int AS movements,
   (SELECT count(*) FROM quotation_lines)::int AS quotation_lines`;
 
-describe('migration 0015: products to variants', () => {
+describe('migration 0017: products to variants', () => {
   let db: Raw;
   let before: Totals;
 
   beforeAll(async () => {
     db = await openRaw();
-    await db.migrate(foldersBefore0015());
-    await db.run(SHOP_0014);
+    await db.migrate(foldersBefore0017());
+    await db.run(SHOP_0016);
     [before] = (await db.rows<Totals>(TOTALS)) as [Totals];
     await db.migrate(drizzleDir);
   });

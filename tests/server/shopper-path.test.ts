@@ -26,6 +26,8 @@ describe('sign-up from checkout comes back to checkout', () => {
   it('the login page sends a newcomer to sign-up with next, and sign-up back to login with it', async () => {
     const login = await (await fetch(`${server.base}/login?next=/order`)).text();
     expect(login).toContain('href="/register?next=%2Forder"');
+    // No LINE Login channel configured here: no LINE button (tests/server/line-login.test.ts has one).
+    expect(login).not.toContain('/auth/line/login');
     const register = await (await fetch(`${server.base}/register?next=/order`)).text();
     expect(register).toContain('href="/login?next=%2Forder"');
     expect(register).toContain('action="/register?next=%2Forder"');

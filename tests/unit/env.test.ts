@@ -24,6 +24,9 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ PUBLIC_SITE_URL: 'shop' }, /PUBLIC_SITE_URL/],
+    [{ LINE_CHANNEL_ID: '1650000000' }, /LINE_CHANNEL_SECRET must be set together/],
+    [{ LINE_CHANNEL_SECRET: 'a-channel-secret' }, /LINE_CHANNEL_ID must be set together/],
+    [{ LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-channel-secret', LINE_ISSUER_URL: 'ftp://line' }, /LINE_ISSUER_URL/],
   ])('refuses %o with a line naming the variable', (input, pattern) => {
     expect(() => parseEnv(input)).toThrow(ConfigError);
     expect(() => parseEnv(input)).toThrow(pattern);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productCardHtml, productCardsHtml } from '../../src/components/catalog/product-cards-html';
 import { escapeHtml } from '../../src/lib/html';
+import { HEART_SVG } from '../../src/components/wishlist/heart-svg';
 import type { ProductSummary } from '../../src/lib/types';
 
 const picture = '/media/products/ce3da7601e53c235dc92911f-480.webp';
@@ -24,6 +25,10 @@ describe('product cards written as a string', () => {
     expect(productCardHtml(card, true)).toBe(
       '<article class="card h-100 product-card border-0 shadow-sm" data-product-code="P05982">' +
         '<a href="/product/P05982" class="text-decoration-none text-reset"><img class="card-img-top product-card-img" src="/media/products/ce3da7601e53c235dc92911f-480.webp" srcset="/media/products/ce3da7601e53c235dc92911f-320.webp 320w, /media/products/ce3da7601e53c235dc92911f-480.webp 480w" sizes="(min-width: 1200px) 200px, (min-width: 768px) 25vw, 50vw" alt="โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย" width="240" height="240" loading="eager" fetchpriority="high" decoding="async"></a>' +
+        // The wishlist heart, always unpressed in the shared markup (docs/decisions/209).
+        '<button type="button" class="wish-heart needs-js wish-heart-card" data-wish="P05982" data-name="โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย" aria-pressed="false" aria-label="เพิ่มในรายการโปรด: โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย" title="เพิ่มในรายการโปรด">' +
+        HEART_SVG +
+        '</button>' +
         '<div class="card-body p-2 d-flex flex-column"><div class="small text-secondary text-truncate">Aroma Thai</div>' +
         '<h3 class="product-card-name fw-normal mb-1"><a href="/product/P05982" class="text-reset text-decoration-none">โทนเนอร์ชาเขียว สูตรผิวแพ้ง่าย</a></h3>' +
         '<div class="mt-auto"><div class="text-price">฿90</div><div class="small text-success">ราคาส่งเริ่ม ฿64</div>' +
@@ -50,6 +55,8 @@ describe('product cards written as a string', () => {
     expect(html).not.toMatch(/<script|<img src=x|onload="alert/);
     expect(html).toContain(`alt="${escapeHtml(hostile)}"`);
     expect(html).toContain(`data-name="${escapeHtml(hostile)}"`);
+    expect(html).toContain(`aria-label="เพิ่มในรายการโปรด: ${escapeHtml(hostile)}"`);
+    expect(html).toContain('data-wish="P1&quot;x"');
     expect(html).toContain(`>${escapeHtml(hostile)}</a></h3>`);
     expect(html).toContain('data-product-code="P1&quot;x"');
     expect(html).toContain('href="/product/P1%22x"');

@@ -46,6 +46,7 @@ describe('safeNextPath', () => {
     ['login loop', '/login?next=/user'],
     ['register', '/register'],
     ['logout', '/logout'],
+    ['a LINE sign-in again', '/auth/line/login?next=/cart'],
     ['too long', `/${'a'.repeat(3000)}`],
   ];
   it.each(home)('sends %s home', (_name, input) => {

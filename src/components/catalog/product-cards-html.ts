@@ -2,13 +2,15 @@ import type { ProductSummary } from '../../lib/types';
 import { formatBaht, satangToBaht } from '../../lib/money';
 import { pictureSrcset } from '../../lib/pictures';
 import { escapeHtml } from '../../lib/html';
+import { heartButtonHtml } from '../wishlist/heart-svg';
 
 /**
  * The product cards of a grid, written as one string (docs/decisions/158). A listing page is 24 cards
  * of twenty-odd attributes and texts each; through Astro's component renderer every one of them was a
  * component instance and an attribute expression, which was a sixth of the listing page's time.
  * The markup is the one the cards always had (the add-to-cart buttons are wired by
- * cart/card-add-to-cart.ts through their data attributes); every value goes through `escapeHtml`.
+ * cart/card-add-to-cart.ts through their data attributes, the hearts by wishlist/hearts.ts, always
+ * unpressed here: docs/decisions/209); every value goes through `escapeHtml`.
  */
 export function productCardHtml(product: ProductSummary, eager: boolean): string {
   const href = escapeHtml(`/product/${encodeURIComponent(product.code)}`);
@@ -33,6 +35,7 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
   return (
     `<article class="card h-100 product-card border-0 shadow-sm" data-product-code="${code}">` +
     `<a href="${href}" class="text-decoration-none text-reset">${picture}</a>` +
+    heartButtonHtml(code, name, 'wish-heart-card') +
     `<div class="card-body p-2 d-flex flex-column">${brand}` +
     `<h3 class="product-card-name fw-normal mb-1"><a href="${href}" class="text-reset text-decoration-none">${name}</a></h3>` +
     `<div class="mt-auto"><div class="text-price">${escapeHtml(formatBaht(product.priceSatang))}</div>${wholesale}${action}</div>` +

@@ -6,3 +6,5 @@ export * from './schema/shop.ts';
 export * from './schema/members.ts';
 export * from './schema/orders.ts';
 export * from './schema/back-office.ts';
+export * from './schema/wishlist.ts';
+export * from './schema/line.ts';

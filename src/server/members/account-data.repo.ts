@@ -3,7 +3,9 @@ import type { DbOrTx } from '../db/client.ts';
 import {
   addresses,
   auditLog,
+  lineSignIns,
   mailOutbox,
+  memberLineAccounts,
   memberLoginAddresses,
   members,
   memberTwoFactor,
@@ -19,6 +21,7 @@ import {
 } from '../db/schema.ts';
 import type { AddressSnapshot } from '../db/schema.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
+import { removeAllOfMember } from '../wishlist/wishlist.repo.ts';
 
 /** issue 29: the queries behind a member's data download and the closing of their account (decision 184). */
 
@@ -104,6 +107,9 @@ export async function eraseMember(tx: DbOrTx, memberId: string, removedAddress: 
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.memberId, memberId));
   await tx.delete(memberLoginAddresses).where(eq(memberLoginAddresses.memberId, memberId));
   await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId));
+  await removeAllOfMember(tx, memberId);
+  await tx.delete(memberLineAccounts).where(eq(memberLineAccounts.memberId, memberId));
+  await tx.delete(lineSignIns).where(eq(lineSignIns.memberId, memberId));
   if (member) await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
   // The trail keeps what this member did, under their id; their email is personal data and goes.
   await tx.update(auditLog).set({ actorEmail: removedName }).where(and(eq(auditLog.actorId, memberId), eq(auditLog.actorRole, 'member')));

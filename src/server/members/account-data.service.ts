@@ -7,7 +7,9 @@ import { getCompany } from '../company/company.service.ts';
 import { roleOf } from '../admin/role.ts';
 import { statusLabels, type OrderStatus } from '../../lib/orders.ts';
 import { toAddress } from '../address/address.repo.ts';
+import { wishlistOf } from '../wishlist/wishlist.service.ts';
 import * as repo from './account-data.repo.ts';
+import { lineAccountOf } from '../auth/line-login.repo.ts';
 
 /**
  * issue 29: the member's rights under Thailand's PDPA from /user/account/profile: a copy of their data
@@ -29,13 +31,15 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
   const db = await getDb();
   const member = await repo.memberRow(db, memberId);
   if (!member || member.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
-  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns] = await Promise.all([
+  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist, line] = await Promise.all([
     getCompany(),
     repo.addressesOf(db, memberId),
     repo.ordersOf(db, memberId),
     repo.quotationsOf(db, memberId),
     repo.sessionsOf(db, memberId),
     repo.signInAddressesOf(db, memberId),
+    wishlistOf(memberId),
+    lineAccountOf(db, memberId),
   ]);
   const orderIds = orderRows.map((row) => row.id);
   const [lines, events, receiptRows, invoiceRows, quotationLineRows] = await Promise.all([
@@ -58,7 +62,9 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
       createdAt: iso(member.createdAt),
       updatedAt: iso(member.updatedAt),
     },
+    lineAccount: line ? { displayName: line.displayName, linkedAt: iso(line.linkedAt) } : null,
     addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
+    wishlist: wishlist.map((item) => ({ code: item.code, name: item.name, addedAt: item.added_at })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);
       return {

@@ -34,8 +34,8 @@ export function toAuthUser(member: { id: string; firstName: string; lastName: st
   };
 }
 
-/** Postgres unique violation (23505) from either driver. */
-function isUniqueViolation(error: unknown): string | null {
+/** Postgres unique violation (23505) from either driver: the constraint's name, or null. */
+export function isUniqueViolation(error: unknown): string | null {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
@@ -120,15 +120,36 @@ export async function login(
   }
   await clear(LIMITS.loginFailPerAccountAndIp, pair);
   // Told only after the right password, so the message does not reveal which accounts exist.
-  if (await isMemberDisabled(member.id)) {
+  await refuseDisabled(member.id);
+  if (needsRehash(member.passwordHash)) await updatePasswordHash(await getDb(), member.id, await hashPassword(input.password));
+  return openProvenSession(member, meta);
+}
+
+async function refuseDisabled(memberId: string): Promise<void> {
+  if (await isMemberDisabled(memberId)) {
     throw new AppError(403, 'account_disabled', 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อร้าน');
   }
-  if (needsRehash(member.passwordHash)) await updatePasswordHash(await getDb(), member.id, await hashPassword(input.password));
+}
+
+type ProvenMember = Parameters<typeof toAuthUser>[0];
+
+/** A new session for a member whose identity is proven; back-office people with TOTP on still owe the second step (/login/two-step). */
+async function openProvenSession(member: ProvenMember, meta: RequestMeta): Promise<{ token: string; user: AuthUserShape; twoFactorRequired: boolean }> {
   const { token } = await startSession(member.id, meta);
-  // Back-office people with TOTP on are not signed in until the second step (/login/two-step).
   const twoFactorRequired = roleOf(member) !== null && (await twoFactorEnabled(member.id));
   if (twoFactorRequired) await markAwaitingSecondStep(hashToken(token));
   return { token, user: toAuthUser(member), twoFactorRequired };
+}
+
+/**
+ * Signs in a member proven another way than their password (LINE Login, docs/decisions/211): the same
+ * session, the same refusal of a disabled account, the same second step as login().
+ */
+export async function signInProvenMember(memberId: string, meta: RequestMeta): Promise<{ token: string; user: AuthUserShape; twoFactorRequired: boolean }> {
+  const member = await findById(await getDb(), memberId);
+  if (!member || member.closedAt) throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
+  await refuseDisabled(member.id);
+  return openProvenSession(member, meta);
 }
 
 export async function emailAvailable(email: string, ip: string): Promise<boolean> {

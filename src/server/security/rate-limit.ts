@@ -29,6 +29,8 @@ export const LIMITS = {
   resetPerIp: { name: 'reset:ip', max: 20, windowMs: 60 * 60_000 },
   resetPerEmail: { name: 'reset:email', max: 5, windowMs: 60 * 60_000 },
   passwordChangeFail: { name: 'password-fail:member', max: 10, windowMs: 15 * 60_000 },
+  /** Trips to LINE started from one address (each is a row until it comes back or expires; docs/decisions/211). */
+  lineStartPerIp: { name: 'line-start:ip', max: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Longer than the longest window above. */

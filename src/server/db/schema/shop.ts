@@ -144,7 +144,7 @@ export const products = pgTable(
 /**
  * What is sold and stocked: each product has one or more variants (a shade, a size). `products.price_satang`
  * and `products.stock` are the product's aggregates (lowest active variant price, sum of active variants'
- * stock), kept by triggers (drizzle/0015, docs/decisions/205): write stock and prices here.
+ * stock), kept by triggers (drizzle/0017, docs/decisions/205): write stock and prices here.
  */
 export const productVariants = pgTable(
   'product_variants',
