@@ -23,7 +23,27 @@ export interface ProductTier {
   priceSatang: number;
 }
 
+/** One variant of a product as its page and the API show it (docs/decisions/205). */
+export interface ProductVariantView {
+  code: string;
+  /** The values for the product's option names, in their order (null where the variant has none). */
+  values: (string | null)[];
+  /** A shade's colour for its swatch, or null. */
+  swatch: string | null;
+  priceSatang: number;
+  stock: number;
+  /** The variant's picture, or null for the product's. */
+  image: string | null;
+  active: boolean;
+  /** Its own wholesale tiers, else the product's. */
+  tiers: ProductTier[];
+}
+
 export interface ProductDetail extends ProductSummary {
+  /** The product's option names (`สี`, `ขนาด`); empty for a one-variant product. */
+  optionNames: string[];
+  /** Every variant, active or not, in the shop's order. */
+  variants: ProductVariantView[];
   nameEn: string;
   description: string;
   unit: string;

@@ -53,7 +53,7 @@ async function publicPages(page: Page): Promise<string[]> {
   const category = await firstHref(page, 'a[href^="/product/category/"]');
   await page.goto('/promotions');
   const promotion = await firstHref(page, 'a[href^="/promotions/"]');
-  return ['/', '/product', category, product, '/search/ตุ๊กตา', '/cart', '/login', '/register', '/resetpassword', '/aboutus', '/howtoorder', '/contact', '/address', '/privacy', '/terms', '/promotions', promotion, '/gallery', '/this-page-does-not-exist', '/product/%01', '/search/%E0%B8%A5%E0%B8%94%2050%25', '/product?page=999', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty'];
+  return ['/', '/product', category, product, '/search/ตุ๊กตา', '/cart', '/login', '/register', '/resetpassword', '/aboutus', '/howtoorder', '/contact', '/address', '/privacy', '/terms', '/promotions', promotion, '/gallery', '/this-page-does-not-exist', '/product/%01', '/search/%E0%B8%A5%E0%B8%94%2050%25', '/product?page=999', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', '/product/P00354-03'];
 }
 
 const PARTS = 3;

@@ -3,9 +3,9 @@ import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { APIRoute } from 'astro';
 import { TestClient } from '../fixtures/api-client';
-import { createMember, newKey, placeTestOrder } from '../fixtures/orders';
+import { createMember, newKey, placeTestOrder, variantStockOf } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
-import { auditLog, categories, productImages, productPriceTiers, products, stockMovements } from '../../src/server/db/schema';
+import { auditLog, categories, productImages, productPriceTiers, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { findProductByCode } from '../../src/server/catalog/catalog.service';
 import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { adjustStock } from '../../src/server/catalog-admin/stock.service';
@@ -18,6 +18,7 @@ import * as bulk from '../../src/pages/api/admin/products/bulk';
 import * as checkCode from '../../src/pages/api/admin/products/check-code';
 import * as pictures from '../../src/pages/api/admin/products/pictures';
 import * as stock from '../../src/pages/api/admin/products/stock';
+import * as variantsRoute from '../../src/pages/api/admin/products/variants';
 import * as categoriesRoute from '../../src/pages/api/admin/categories';
 import * as brandsRoute from '../../src/pages/api/admin/brands';
 import * as importCheck from '../../src/pages/api/admin/import/check';
@@ -38,6 +39,12 @@ async function clientFor(role: 'anonymous' | 'member' | 'editor' | 'staff' | 'ow
 
 async function png(width: number, height: number, colour = '#39b54a'): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer());
+}
+
+/** The price of the demo lipstick's own shade (P00354), as its variants table shows it. */
+async function lipstickPrice(): Promise<number> {
+  const [row] = await (await getDb()).select({ price: productVariants.priceSatang }).from(productVariants).where(eq(productVariants.code, 'P00354'));
+  return row!.price;
 }
 
 function formOf(values: Record<string, string | string[] | Blob>): FormData {
@@ -65,6 +72,8 @@ describe('every catalog admin route, for every role', () => {
     { name: 'check-code', route: checkCode, method: 'GET', path: '/api/admin/products/check-code?code=NEW-1' },
     { name: 'pictures', route: pictures, method: 'POST', path: '/api/admin/products/pictures', body: async () => formOf({ files: new File([(await png(40, 40)).slice()], 'a.png', { type: 'image/png' }) }) },
     { name: 'stock', route: stock, method: 'POST', path: '/api/admin/products/stock', body: async () => formOf({ code: 'P00005', amount: '1', direction: 'add', reason: 'ตรวจนับ' }) },
+    // The demo's matte lipstick in shades (docs/decisions/205); nothing changed, the save still answers.
+    { name: 'variants', route: variantsRoute, method: 'POST', path: '/api/admin/products/variants', body: async () => formOf({ product: 'P00354', variant: 'P00354', variant_code: 'P00354', variant_price: String((await lipstickPrice()) / 100), variant_stock: String(await variantStockOf('P00354')), variant_active: 'P00354' }) },
     { name: 'categories', route: categoriesRoute, method: 'POST', path: '/api/admin/categories', body: async () => formOf({ op: 'down', id: String(gifts) }) },
     { name: 'brands', route: brandsRoute, method: 'POST', path: '/api/admin/brands', body: async () => formOf({ op: 'save', code: `b-${newKey().slice(0, 6).toLowerCase()}`, name: 'แบรนด์ทดสอบ', active: '1' }) },
     { name: 'import check', route: importCheck, method: 'POST', path: '/api/admin/import/check', body: async () => formOf({ file: new File(['code,price\nP00006,\n'], 'a.csv', { type: 'text/csv' }) }) },

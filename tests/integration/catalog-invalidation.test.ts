@@ -72,7 +72,8 @@ describe('related products', () => {
     const [top] = await db
       .select({ id: products.id, code: products.code })
       .from(products)
-      .where(sql`${products.active} and ${products.categoryId} = ${product.categoryId} and ${products.id} <> ${product.id} and ${products.stock} > 0`)
+      // One variant: its stock and price are written on the product (docs/decisions/205).
+      .where(sql`${products.active} and ${products.categoryId} = ${product.categoryId} and ${products.id} <> ${product.id} and ${products.stock} > 0 and (select count(*) from product_variants v where v.product_id = ${products.id}) = 1`)
       .orderBy(sql`${products.recommended} desc, ${products.createdAt} desc, ${products.id} desc`)
       .limit(1);
     await db.update(products).set({ stock: 1, priceSatang: 12_300 }).where(eq(products.id, top!.id));

@@ -105,6 +105,7 @@ describe.skipIf(!reachable)('two instances on one PostgreSQL database', () => {
       where id = (select p.id from products p where p.active and p.stock > 0
         and not exists (select 1 from product_price_tiers t where t.product_id = p.id)
         and not exists (select 1 from order_lines l where l.product_id = p.id)
+        and (select count(*) from product_variants v where v.product_id = p.id) = 1
         order by random() limit 1)
       returning code`;
     return row!.code;

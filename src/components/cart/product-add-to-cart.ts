@@ -24,14 +24,24 @@ export function enhanceProductAddToCart(): void {
 
 function enhance(root: HTMLElement): void {
   const data = root.dataset;
-  const retailBaht = Number(data.price);
-  const stock = Number(data.stock);
-  // Written by AddToCart.astro from the database, as the cart keeps them.
-  const tiers = JSON.parse(data.tiers || '[]') as CartTier[];
-  const priceTiers: PriceTier[] = tiers.map((tier) => ({ minQuantity: tier.min_quantity, priceSatang: bahtToSatang(tier.price) }));
-  const retailSatang = bahtToSatang(retailBaht);
-  // What one cart line takes: the stock, but never more than the cart's cap on a line.
-  const limit = Math.max(1, limitFor(stock));
+  let retailBaht = 0;
+  let stock = 0;
+  let tiers: CartTier[] = [];
+  let priceTiers: PriceTier[] = [];
+  let retailSatang = 0;
+  let limit = 1;
+  /** What the page wrote (and the variant picker writes again on a choice, docs/decisions/206). */
+  function load() {
+    retailBaht = Number(data.price);
+    stock = Number(data.stock);
+    // Written by AddToCart.astro from the database, as the cart keeps them.
+    tiers = JSON.parse(data.tiers || '[]') as CartTier[];
+    priceTiers = tiers.map((tier) => ({ minQuantity: tier.min_quantity, priceSatang: bahtToSatang(tier.price) }));
+    retailSatang = bahtToSatang(retailBaht);
+    // What one cart line takes: the stock, but never more than the cart's cap on a line.
+    limit = Math.max(1, limitFor(stock));
+  }
+  load();
 
   const input = root.querySelector<HTMLInputElement>('input');
   // Sold out: the server rendered a disabled `สินค้าหมด` and nothing to enhance.
@@ -106,6 +116,17 @@ function enhance(root: HTMLElement): void {
       amount: wanted,
     });
     toast(words(data[result.status], result.status === 'added' ? wanted : result.amount), result.status === 'added' ? 'success' : 'warning');
+  });
+
+  // The variant picker chose another variant: its price, tiers and stock from now on.
+  root.addEventListener('variant-change', () => {
+    load();
+    const soldOut = stock <= 0;
+    root.querySelector<HTMLElement>('[data-sold-out-button]')?.toggleAttribute('hidden', !soldOut);
+    root.querySelector<HTMLElement>('[data-in-stock-controls]')?.toggleAttribute('hidden', soldOut);
+    const count = root.querySelector('[data-stock-count]');
+    if (count) count.textContent = stock.toLocaleString('th-TH');
+    show(Math.min(limit, quantity));
   });
 
   input.disabled = false;

@@ -1,49 +1,23 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { productPriceTiers, products } from '../db/schema.ts';
-import { groupTiersByProduct, type PriceTier } from '../../lib/pricing.ts';
+import type { PriceTier } from '../../lib/pricing.ts';
+import { tiersForVariants, variantsForSale, type VariantForSale } from '../catalog/variant.repo.ts';
 
-/** What pricing a cart line needs to know about a product, as a plain object. */
-export interface ProductForQuote {
-  id: number;
-  code: string;
-  name: string;
-  image: string | null;
-  priceSatang: number;
-  stock: number;
-  active: boolean;
+/** What pricing a cart line needs to know about a variant, as a plain object. */
+export interface ProductForQuote extends VariantForSale {
   tiers: PriceTier[];
 }
 
 /**
- * Products (active or not) and their tiers by code. With `lock`, the product rows are locked
- * (`FOR UPDATE`) so a checkout transaction prices and takes stock from rows nobody else changes meanwhile.
+ * Variants (active or not) and their tiers by code: a cart line's `product_code` is a variant's code,
+ * and a one-variant product's variant has the product's code, so carts saved before variants still load
+ * (docs/decisions/205). With `lock`, the variant rows are locked (`FOR UPDATE`) so a checkout transaction
+ * prices and takes stock from rows nobody else changes meanwhile.
  */
 export async function productsForQuote(db: DbOrTx, codes: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, ProductForQuote>> {
   const found = new Map<string, ProductForQuote>();
-  if (codes.length === 0) return found;
-  const query = db
-    .select({
-      id: products.id,
-      code: products.code,
-      name: products.name,
-      image: products.image,
-      priceSatang: products.priceSatang,
-      stock: products.stock,
-      active: products.active,
-    })
-    .from(products)
-    .where(inArray(products.code, [...codes]))
-    // A fixed lock order keeps two checkouts of overlapping carts from deadlocking.
-    .orderBy(asc(products.id));
-  const rows = options.lock ? await query.for('update') : await query;
+  const rows = await variantsForSale(db, codes, options);
   if (rows.length === 0) return found;
-  const tierRows = await db
-    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
-    .from(productPriceTiers)
-    .where(inArray(productPriceTiers.productId, rows.map((row) => row.id)))
-    .orderBy(asc(productPriceTiers.productId), asc(productPriceTiers.minQuantity));
-  const tiersById = groupTiersByProduct(tierRows);
-  for (const row of rows) found.set(row.code, { ...row, tiers: tiersById.get(row.id) ?? [] });
+  const tiers = await tiersForVariants(db, rows);
+  for (const row of rows) found.set(row.code, { ...row, tiers: tiers.get(row.variantId) ?? [] });
   return found;
 }

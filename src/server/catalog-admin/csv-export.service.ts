@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { brands, categories, productPriceTiers, products } from '../db/schema.ts';
 import { groupTiersByProduct, sortTiers } from '../../lib/pricing.ts';
@@ -42,7 +42,7 @@ async function* exportRows(): AsyncGenerator<string[]> {
     const tierRows = await db
       .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
       .from(productPriceTiers)
-      .where(inArray(productPriceTiers.productId, rows.map((row) => row.id)));
+      .where(and(inArray(productPriceTiers.productId, rows.map((row) => row.id)), isNull(productPriceTiers.variantId)));
     const tiers = groupTiersByProduct(tierRows);
     for (const row of rows) {
       const exportRow: ExportRow = { ...row, tiers: sortTiers(tiers.get(row.id) ?? []) };

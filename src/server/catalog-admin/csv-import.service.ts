@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { getDb, type DbOrTx } from '../db/client.ts';
 import { auditLog, brands, categories, productPriceTiers, products, stockMovements } from '../db/schema.ts';
@@ -62,6 +62,8 @@ interface Target {
 interface Existing extends Target {
   id: number;
   code: string;
+  /** More than one: the price and stock are its variants' (docs/decisions/205). */
+  variantCount: number;
 }
 
 async function loadRefs(db: DbOrTx): Promise<Refs> {
@@ -91,6 +93,8 @@ async function existingByCode(db: DbOrTx, codes: string[], lock: boolean): Promi
       active: products.active,
       recommended: products.recommended,
       description: products.description,
+      // Written out: Drizzle leaves a one-table selection's columns unqualified, and `id` would be the variant's.
+      variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = "products"."id")`,
     })
     .from(products)
     .where(inArray(products.code, codes))
@@ -100,7 +104,7 @@ async function existingByCode(db: DbOrTx, codes: string[], lock: boolean): Promi
     ? await db
         .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
         .from(productPriceTiers)
-        .where(inArray(productPriceTiers.productId, rows.map((row) => row.id)))
+        .where(and(inArray(productPriceTiers.productId, rows.map((row) => row.id)), isNull(productPriceTiers.variantId)))
     : [];
   const tiers = groupTiersByProduct(tierRows);
   return new Map(rows.map((row) => [row.code, { ...row, tiers: sortTiers(tiers.get(row.id) ?? []) }]));
@@ -179,6 +183,10 @@ function planBatch(batch: CsvRow[], existing: Map<string, Existing>, refs: Refs)
     const problem = mergedTierProblem(target.priceSatang, target.tiers);
     if (problem) {
       fail(problem);
+      continue;
+    }
+    if (before && before.variantCount > 1 && (target.priceSatang !== before.priceSatang || target.stock !== before.stock)) {
+      fail('สินค้านี้มีหลายตัวเลือก (เช่น สีหรือขนาด) ราคาและจำนวนคงเหลือต้องแก้ที่แต่ละตัวเลือก');
       continue;
     }
     if (!before) plan.creates.push({ row, target });
@@ -273,7 +281,7 @@ async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan, refs: Refs): P
       .set({ ...productColumns(row.code, target, byId), updatedAt: sql`now()` })
       .where(eq(products.id, before.id));
     if (formatTiers(before.tiers) !== formatTiers(target.tiers)) {
-      await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, before.id));
+      await tx.delete(productPriceTiers).where(and(eq(productPriceTiers.productId, before.id), isNull(productPriceTiers.variantId)));
       if (target.tiers.length > 0) await tx.insert(productPriceTiers).values(target.tiers.map((tier) => ({ productId: before.id, ...tier })));
     }
     if (target.stock !== before.stock) {

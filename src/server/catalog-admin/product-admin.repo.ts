@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
 import { escapeLike, searchKey } from '../../lib/thai-text.ts';
@@ -145,7 +145,7 @@ export async function findAdminProduct(db: DbOrTx, code: string, lock = false): 
     db
       .select({ minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
       .from(productPriceTiers)
-      .where(eq(productPriceTiers.productId, row.id))
+      .where(and(eq(productPriceTiers.productId, row.id), isNull(productPriceTiers.variantId)))
       .orderBy(asc(productPriceTiers.minQuantity)),
     db
       .select({ url: productImages.url, alt: productImages.alt, width: productImages.width, height: productImages.height })
@@ -166,7 +166,8 @@ export async function codeTaken(db: DbOrTx, code: string, exceptId?: number): Pr
 }
 
 export async function replaceTiers(tx: DbOrTx, productId: number, tiers: readonly TierInput[]): Promise<void> {
-  await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, productId));
+  // The product's own tiers; a variant's own are its (docs/decisions/205).
+  await tx.delete(productPriceTiers).where(and(eq(productPriceTiers.productId, productId), isNull(productPriceTiers.variantId)));
   if (tiers.length > 0) await tx.insert(productPriceTiers).values(tiers.map((tier) => ({ productId, ...tier })));
 }
 

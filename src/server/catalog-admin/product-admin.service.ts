@@ -19,6 +19,8 @@ import {
 import { normalizeText } from '../../lib/thai-text.ts';
 import * as repo from './product-admin.repo.ts';
 import { recordStockMovements } from './stock.repo.ts';
+import { variantsOwnStock } from './stock.service.ts';
+import { VariantsOwnTheirFigures, writeSoleVariant } from '../catalog/variant.repo.ts';
 
 /**
  * The product rules of the back office (docs/design.md section 10): create and edit a product with its tiers
@@ -216,14 +218,15 @@ export async function saveProduct(actor: AuditActor, originalCode: string | null
       let productId: number;
       if (before) {
         const delta = input.stock - (input.stockWas ?? before.stock);
-        const [updated] = await tx
-          .update(products)
-          .set({ ...values, stock: sql`${products.stock} + ${delta}`, updatedAt: sql`now()` })
-          .where(sql`${products.id} = ${before.id} and ${products.stock} + ${delta} >= 0`)
-          .returning({ id: products.id });
-        if (!updated) throw conflict('stock_negative', 'สินค้าคงเหลือไม่พอสำหรับการปรับลด (มีคำสั่งซื้อเข้ามาระหว่างแก้ไข กรุณาโหลดหน้าใหม่)');
+        // Price and stock on the product's one variant first (docs/decisions/205), then the rest.
+        const written = await writeSoleVariant(tx, before.id, { priceSatang: input.priceSatang, stockDelta: delta }).catch((error: unknown) => {
+          throw error instanceof VariantsOwnTheirFigures ? variantsOwnStock() : error;
+        });
+        if (!written.ok) throw conflict('stock_negative', 'สินค้าคงเหลือไม่พอสำหรับการปรับลด (มีคำสั่งซื้อเข้ามาระหว่างแก้ไข กรุณาโหลดหน้าใหม่)');
+        const { priceSatang: _price, ...rest } = values;
+        await tx.update(products).set({ ...rest, updatedAt: sql`now()` }).where(eq(products.id, before.id));
         productId = before.id;
-        await recordStockMovements(tx, [{ productId, delta, kind: 'adjust', reason: 'แก้ไขจากฟอร์มสินค้า', actorEmail: actor.email }]);
+        await recordStockMovements(tx, [{ productId, variantId: written.variantId, delta, kind: 'adjust', reason: 'แก้ไขจากฟอร์มสินค้า', actorEmail: actor.email }]);
       } else {
         const [inserted] = await tx.insert(products).values({ ...values, stock: input.stock }).returning({ id: products.id });
         productId = (inserted as { id: number }).id;
@@ -265,15 +268,12 @@ export async function quickEditProduct(
     }
     const delta = change.stock === null ? 0 : change.stock - (change.stockWas ?? before.stock);
     if (before.stock + delta < 0) throw conflict('stock_negative', 'สินค้าคงเหลือไม่พอสำหรับการปรับลด กรุณาโหลดหน้าใหม่');
-    await tx
-      .update(products)
-      .set({
-        ...(change.priceSatang !== null ? { priceSatang: change.priceSatang } : {}),
-        stock: sql`${products.stock} + ${delta}`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(products.id, before.id));
-    await recordStockMovements(tx, [{ productId: before.id, delta, kind: 'adjust', reason: 'แก้ไขด่วนจากรายการสินค้า', actorEmail: actor.email }]);
+    const written = await writeSoleVariant(tx, before.id, { priceSatang: change.priceSatang, stockDelta: delta }).catch((error: unknown) => {
+      throw error instanceof VariantsOwnTheirFigures ? variantsOwnStock() : error;
+    });
+    if (!written.ok) throw conflict('stock_negative', 'สินค้าคงเหลือไม่พอสำหรับการปรับลด กรุณาโหลดหน้าใหม่');
+    await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, before.id));
+    await recordStockMovements(tx, [{ productId: before.id, variantId: written.variantId, delta, kind: 'adjust', reason: 'แก้ไขด่วนจากรายการสินค้า', actorEmail: actor.email }]);
     const after = (await repo.findAdminProduct(tx, code)) as repo.AdminProduct;
     await recordAudit(tx, actor, {
       action: 'product.quick_edit',

@@ -1,9 +1,11 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { products, stockMovements, type StockMovementKind } from '../db/schema.ts';
+import { products, productVariants, stockMovements, type StockMovementKind } from '../db/schema.ts';
 
 export interface StockMovementInput {
   productId: number;
+  /** The variant whose stock moved: `stock_after` is then its figure (docs/decisions/205). */
+  variantId?: number | null;
   delta: number;
   kind: StockMovementKind;
   reason?: string;
@@ -20,8 +22,11 @@ export async function recordStockMovements(tx: DbOrTx, rows: readonly StockMovem
     if (row.delta === 0) continue;
     await tx.insert(stockMovements).values({
       productId: row.productId,
+      variantId: row.variantId ?? null,
       delta: row.delta,
-      stockAfter: sql`(select ${products.stock} from ${products} where ${products.id} = ${row.productId})`,
+      stockAfter: row.variantId
+        ? sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${row.variantId})`
+        : sql`(select ${products.stock} from ${products} where ${products.id} = ${row.productId})`,
       kind: row.kind,
       reason: (row.reason ?? '').slice(0, 500),
       orderNo: row.orderNo ?? null,
@@ -32,6 +37,8 @@ export async function recordStockMovements(tx: DbOrTx, rows: readonly StockMovem
 
 export interface StockMovementRow {
   id: number;
+  /** The variant's code (null for a movement before variants or of a deleted variant). */
+  variantCode: string | null;
   delta: number;
   stockAfter: number;
   kind: StockMovementKind;
@@ -46,6 +53,7 @@ export async function stockHistory(db: DbOrTx, productId: number, limit: number,
   return db
     .select({
       id: stockMovements.id,
+      variantCode: productVariants.code,
       delta: stockMovements.delta,
       stockAfter: stockMovements.stockAfter,
       kind: stockMovements.kind,
@@ -55,6 +63,7 @@ export async function stockHistory(db: DbOrTx, productId: number, limit: number,
       at: stockMovements.at,
     })
     .from(stockMovements)
+    .leftJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
     .where(and(eq(stockMovements.productId, productId), beforeId ? lt(stockMovements.id, beforeId) : undefined))
     .orderBy(desc(stockMovements.id))
     .limit(limit);

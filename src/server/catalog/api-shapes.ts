@@ -1,5 +1,7 @@
 import { satangToBaht } from '../../lib/money.ts';
 import type { CategorySummary, CompanyInfo, ProductSummary } from '../../lib/types.ts';
+import { variantOptions } from '../../lib/variants.ts';
+import { chosenVariant } from '../../lib/variant-choice.ts';
 import type { BrandSummary, GalleryAlbum, ProductDetail, PromotionSummary, RecruitmentPost } from '../../lib/catalog-types.ts';
 
 /**
@@ -40,9 +42,32 @@ export function apiBrand(brand: BrandSummary) {
   return { brand_id: brand.id, brand_code: brand.code, brand_name: brand.name, brand_name_th: brand.nameTh, description: brand.description, logo: brand.logo };
 }
 
-export function apiProductDetail(product: ProductDetail) {
+/** A product's variants in its answer (docs/decisions/205); a one-variant product has one, with no options. */
+export function apiVariants(product: ProductDetail) {
+  return product.variants.map((variant) => ({
+    variant_code: variant.code,
+    options: variantOptions(product.optionNames, variant.values),
+    swatch: variant.swatch,
+    price: satangToBaht(variant.priceSatang),
+    stock: variant.stock,
+    in_stock: variant.stock > 0,
+    image: variant.image ?? product.image,
+    active: variant.active,
+    price_tiers: variant.tiers.map((tier) => ({ min_quantity: tier.minQuantity, unit_price: satangToBaht(tier.priceSatang) })),
+  }));
+}
+
+/**
+ * The product's answer. Asked by a variant's code (`requestedCode`), `variant_code` names that variant;
+ * asked by the product's code, it is null.
+ */
+export function apiProductDetail(product: ProductDetail, requestedCode?: string) {
+  const chosen = requestedCode ? chosenVariant(product, requestedCode) : null;
   return {
     ...apiProduct(product),
+    option_names: product.optionNames,
+    variants: apiVariants(product),
+    variant_code: chosen?.code ?? null,
     product_name_en: product.nameEn,
     description: product.description,
     unit: product.unit,

@@ -59,6 +59,15 @@ export const tagFor = {
   promotion: (code: string) => `promotion:${code.toLowerCase()}`,
 };
 
+/**
+ * The product tags of a product's page or answer: its own code and each variant's, so a change named by a
+ * variant's code (an order line's) drops them too (docs/decisions/205).
+ */
+export function productTags(product: { code: string; variants?: readonly { code: string }[] }): string[] {
+  const codes = new Set([product.code.toLowerCase(), ...(product.variants ?? []).map((variant) => variant.code.toLowerCase())]);
+  return [...codes].map(tagFor.product);
+}
+
 export interface CatalogChange {
   /** Only these products changed (stock, price, text): their pages, listings, search and home. */
   productCodes?: readonly string[];

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
-import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
+import { brands, categories, productImages, productPriceTiers, products, productVariants } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { searchKey } from '../../lib/thai-text.ts';
 import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
-import type { BrandSummary, ProductDetail, ProductPage, Suggestion } from '../../lib/catalog-types.ts';
+import type { BrandSummary, ProductDetail, ProductPage, ProductVariantView, Suggestion } from '../../lib/catalog-types.ts';
 import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
 import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
@@ -231,6 +231,8 @@ export async function countProducts(query: ListingQuery): Promise<{ count: numbe
 
 type DetailWhere = { code: string } | { id: number } | { name: string };
 
+type VariantJson = Omit<ProductVariantView, 'tiers'> & { tiers: ProductDetail['tiers'] };
+
 /** The product page's one query: the product, its category and brand, pictures and tiers. */
 function detailQuery(db: Db, condition: SQL) {
   return db
@@ -251,7 +253,10 @@ function detailQuery(db: Db, condition: SQL) {
       brandLogo: brands.logo,
       // Pictures and price tiers ride along as JSON: one round trip for the page, not three.
       images: sql<ProductDetail['images']>`(select coalesce(json_agg(json_build_object('url', ${productImages.url}, 'alt', ${productImages.alt}, 'width', ${productImages.width}, 'height', ${productImages.height}) order by ${productImages.sortOrder}, ${productImages.id}), '[]'::json) from ${productImages} where ${productImages.productId} = ${products.id})`,
-      tiers: sql<ProductDetail['tiers']>`(select coalesce(json_agg(json_build_object('minQuantity', ${productPriceTiers.minQuantity}, 'priceSatang', ${productPriceTiers.priceSatang}) order by ${productPriceTiers.minQuantity}), '[]'::json) from ${productPriceTiers} where ${productPriceTiers.productId} = ${products.id})`,
+      tiers: sql<ProductDetail['tiers']>`(select coalesce(json_agg(json_build_object('minQuantity', ${productPriceTiers.minQuantity}, 'priceSatang', ${productPriceTiers.priceSatang}) order by ${productPriceTiers.minQuantity}), '[]'::json) from ${productPriceTiers} where ${productPriceTiers.productId} = ${products.id} and ${productPriceTiers.variantId} is null)`,
+      optionNames: products.optionNames,
+      // The variants with their own tiers (docs/decisions/205), in the same round trip.
+      variants: sql<VariantJson[]>`(select coalesce(json_agg(json_build_object('code', v.code, 'values', json_build_array(v.option1, v.option2, v.option3), 'swatch', v.swatch, 'priceSatang', v.price_satang, 'stock', v.stock, 'image', v.image, 'active', v.active, 'tiers', (select coalesce(json_agg(json_build_object('minQuantity', t.min_quantity, 'priceSatang', t.price_satang) order by t.min_quantity), '[]'::json) from product_price_tiers t where t.variant_id = v.id)) order by v.sort_order, v.id), '[]'::json) from product_variants v where v.product_id = ${products.id})`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -267,6 +272,11 @@ function detailQuery(db: Db, condition: SQL) {
  */
 const productPageQueriesOf = perDatabase((db: Db) => ({
   detailByCode: detailQuery(db, eq(sql`lower(${products.code})`, sql.placeholder('code'))).prepare('product_detail_by_code'),
+  // A variant's code (`/product/{variantCode}`): asked only when no product has the code.
+  detailByVariantCode: detailQuery(
+    db,
+    eq(products.id, sql`(select ${productVariants.productId} from ${productVariants} where lower(${productVariants.code}) = ${sql.placeholder('code')})`),
+  ).prepare('product_detail_by_variant_code'),
   related: summaryQuery(db, and(eq(products.categoryId, sql.placeholder('categoryId')), sql`${products.stock} > 0`))
     .orderBy(desc(products.recommended), desc(products.createdAt), desc(products.id))
     .limit(sql.placeholder('limit'))
@@ -275,15 +285,18 @@ const productPageQueriesOf = perDatabase((db: Db) => ({
 
 async function loadDetail(where: DetailWhere): Promise<ProductDetail | null> {
   const db = await getDb();
-  const [found] =
+  let [found] =
     'code' in where
       ? await productPageQueriesOf(db).detailByCode.execute({ code: where.code.toLowerCase() })
       : await detailQuery(db, 'id' in where ? eq(products.id, where.id) : eq(sql`lower(${products.name})`, searchKey(where.name)));
+  if (!found && 'code' in where) [found] = await productPageQueriesOf(db).detailByVariantCode.execute({ code: where.code.toLowerCase() });
   if (!found) return null;
-  const { card, images, tiers, ...row } = found;
+  const { card, images, tiers, optionNames, variants, ...row } = found;
   const summary = toSummary(card);
   return {
     ...summary,
+    optionNames,
+    variants: variants.map((variant) => ({ ...variant, values: variant.values.slice(0, optionNames.length), tiers: variant.tiers.length > 0 ? variant.tiers : tiers })),
     nameEn: row.nameEn,
     description: row.description,
     unit: row.unit,

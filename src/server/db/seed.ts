@@ -16,6 +16,7 @@ import {
   demoSynonyms,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
+import { seedDemoVariants } from './demo-variants.ts';
 import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
 
 /** `/images/demo/lipstick-P00012-2.svg` → `lipstick-P00012-2`. */
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db, options: { products: number; now?: Date }
     demoBrands.map((brand) => ({ code: brand.code, name: brand.name, nameTh: brand.nameTh, description: brand.description })),
   );
   await ensureDemoProducts(db, options.products, undefined, pictures);
+  await seedDemoVariants(db, options.products);
   await db.insert(schema.searchSynonyms).values(demoSynonyms.map(([term, synonym]) => ({ term: searchKey(term), synonym: searchKey(synonym) })));
 
   const categoryIds = await categoryIdsByCode(db);

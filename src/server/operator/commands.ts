@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { env } from '../env.ts';
 import { members, productPriceTiers, products } from '../db/schema.ts';
@@ -222,17 +222,17 @@ async function setPrice(code: string, priceSatang: number, tiers: { minQuantity:
   const result = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.code, code)).for('update');
     if (!product) throw new Error(`No product with the code ${code}`);
-    const beforeTiers = await tx.select().from(productPriceTiers).where(eq(productPriceTiers.productId, product.id));
+    const beforeTiers = await tx.select().from(productPriceTiers).where(and(eq(productPriceTiers.productId, product.id), isNull(productPriceTiers.variantId)));
     await tx.update(products).set({ priceSatang, updatedAt: sql`now()` }).where(eq(products.id, product.id));
     for (const tier of tiers) {
       const updated = await tx
         .update(productPriceTiers)
         .set({ priceSatang: tier.priceSatang })
-        .where(and(eq(productPriceTiers.productId, product.id), eq(productPriceTiers.minQuantity, tier.minQuantity)))
+        .where(and(eq(productPriceTiers.productId, product.id), isNull(productPriceTiers.variantId), eq(productPriceTiers.minQuantity, tier.minQuantity)))
         .returning({ id: productPriceTiers.id });
       if (updated.length === 0) throw new Error(`${code} has no tier from ${tier.minQuantity} pieces`);
     }
-    const afterTiers = await tx.select().from(productPriceTiers).where(eq(productPriceTiers.productId, product.id));
+    const afterTiers = await tx.select().from(productPriceTiers).where(and(eq(productPriceTiers.productId, product.id), isNull(productPriceTiers.variantId)));
     const shape = (rows: typeof beforeTiers) => rows.map((row) => ({ minQuantity: row.minQuantity, priceSatang: row.priceSatang })).sort((a, b) => a.minQuantity - b.minQuantity);
     await recordAudit(tx, { ...CLI_ACTOR, email: `operator ${operator} (CLI)` }, {
       action: 'product.update',

@@ -43,7 +43,7 @@ export function priceLines(
       missing.push(line.product_code);
       continue;
     }
-    const unit = unitPriceFor(product.priceSatang, tiers.get(product.id) ?? [], line.amount);
+    const unit = unitPriceFor(product.priceSatang, tiers.get(product.variantId) ?? [], line.amount);
     priced.push({ product, amount: line.amount, unitPriceSatang: unit, lineTotalSatang: unit * line.amount });
   }
   return { priced, missing };
@@ -77,7 +77,7 @@ export async function quoteOrder(
   const company = await getCompany();
   const requested = mergeLines(input.lines);
   const products = await repo.findProductsByCode(db, requested.map((line) => line.product_code));
-  const tiers = await repo.tiersByProduct(db, products.map((product) => product.id));
+  const tiers = await repo.tiersByVariant(db, products);
   const { priced } = priceLines(requested, products, tiers);
   const subtotal = priced.reduce((sum, line) => sum + line.lineTotalSatang, 0);
   let promotion: OrderQuote['promotion'] = null;
@@ -132,7 +132,7 @@ export async function checkPromotion(code: string, lines: RequestedLine[], membe
   const db = await getDb();
   const requested = mergeLines(lines);
   const products = await repo.findProductsByCode(db, requested.map((line) => line.product_code));
-  const tiers = await repo.tiersByProduct(db, products.map((product) => product.id));
+  const tiers = await repo.tiersByVariant(db, products);
   const { priced } = priceLines(requested, products, tiers);
   return applyPromotion(db, code, promotionLines(priced), new Date(), memberId);
 }

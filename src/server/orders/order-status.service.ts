@@ -121,10 +121,10 @@ export async function applyStatusChange(
   }
   if (returnsStock(row.status, to)) {
     const lines = await repo.linesOfOrders(tx, [row.id]);
-    await repo.returnStock(tx, lines.map((line) => ({ productId: line.productId, amount: line.amount })));
+    await repo.returnStock(tx, lines.map((line) => ({ productId: line.productId, variantId: line.variantId, amount: line.amount })));
     await recordStockMovements(
       tx,
-      lines.map((line) => ({ productId: line.productId, delta: line.amount, kind: change.action === 'expire' ? ('expire' as const) : ('cancel' as const), orderNo: row.orderNo, reason: change.note ?? '' })),
+      lines.map((line) => ({ productId: line.productId, variantId: line.variantId, delta: line.amount, kind: change.action === 'expire' ? ('expire' as const) : ('cancel' as const), orderNo: row.orderNo, reason: change.note ?? '' })),
     );
     if (row.promotionCode) await returnPromotionUse(tx, row.promotionCode);
   }

@@ -1,31 +1,13 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { addresses, members, orderEvents, orderLines, orders, productPriceTiers, products } from '../db/schema.ts';
+import { addresses, members, orderEvents, orderLines, orders } from '../db/schema.ts';
 import type { AddressSnapshot } from '../db/schema.ts';
-import { groupTiersByProduct, type PriceTier } from '../../lib/pricing.ts';
+import type { PriceTier } from '../../lib/pricing.ts';
+import { returnVariantStock, takeVariantStock, tiersForVariants, variantsForSale, type VariantForSale } from '../catalog/variant.repo.ts';
 import type { ActorType, OrderStatus, PaymentMethod } from '../../lib/orders.ts';
 
-export interface ProductForOrder {
-  id: number;
-  code: string;
-  name: string;
-  priceSatang: number;
-  stock: number;
-  image: string | null;
-  active: boolean;
-  categoryId: number;
-}
-
-const productColumns = {
-  id: products.id,
-  code: products.code,
-  name: products.name,
-  priceSatang: products.priceSatang,
-  stock: products.stock,
-  image: products.image,
-  active: products.active,
-  categoryId: products.categoryId,
-};
+/** What an order line sells: a variant (docs/decisions/205). */
+export type ProductForOrder = VariantForSale;
 
 /**
  * The ordering member's row, locked for the rest of the transaction: one member's orders are placed one
@@ -38,56 +20,29 @@ export async function lockMember(tx: DbOrTx, memberId: string): Promise<void> {
 }
 
 /**
- * The products of an order, locked for the rest of the transaction. Always in id order, so two
- * checkouts sharing products queue on the first shared row instead of deadlocking.
+ * The variants of an order, locked for the rest of the transaction. Always in (product, variant) order,
+ * so two checkouts sharing variants queue on the first shared row instead of deadlocking.
  */
 export async function lockProductsByCode(tx: DbOrTx, codes: string[]): Promise<ProductForOrder[]> {
-  if (codes.length === 0) return [];
-  return tx.select(productColumns).from(products).where(inArray(products.code, codes)).orderBy(asc(products.id)).for('update');
+  return variantsForSale(tx, codes, { lock: true });
 }
 
 export async function findProductsByCode(db: DbOrTx, codes: string[]): Promise<ProductForOrder[]> {
-  if (codes.length === 0) return [];
-  return db.select(productColumns).from(products).where(inArray(products.code, codes)).orderBy(asc(products.id));
+  return variantsForSale(db, codes);
 }
 
-export async function tiersByProduct(db: DbOrTx, productIds: number[]): Promise<Map<number, PriceTier[]>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
-    .from(productPriceTiers)
-    .where(inArray(productPriceTiers.productId, productIds));
-  return groupTiersByProduct(rows);
-}
-
-export async function tiersByProductCode(db: DbOrTx, codes: string[]): Promise<Map<number, PriceTier[]>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: productPriceTiers.productId, minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
-    .from(productPriceTiers)
-    .innerJoin(products, eq(products.id, productPriceTiers.productId))
-    .where(inArray(products.code, codes));
-  return groupTiersByProduct(rows);
+/** Wholesale tiers by variant id (a variant's own, else its product's). */
+export async function tiersByVariant(db: DbOrTx, variants: readonly ProductForOrder[]): Promise<Map<number, PriceTier[]>> {
+  return tiersForVariants(db, variants);
 }
 
 /** Takes stock only while enough is left; false means someone else took it first. */
-export async function takeStock(tx: DbOrTx, productId: number, amount: number): Promise<boolean> {
-  const rows = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, productId), sql`${products.stock} >= ${amount}`))
-    .returning({ id: products.id });
-  return rows.length === 1;
+export async function takeStock(tx: DbOrTx, variantId: number, amount: number): Promise<boolean> {
+  return takeVariantStock(tx, variantId, amount);
 }
 
-export async function returnStock(tx: DbOrTx, lines: { productId: number; amount: number }[]): Promise<void> {
-  const sorted = [...lines].sort((a, b) => a.productId - b.productId);
-  for (const line of sorted) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: sql`now()` })
-      .where(eq(products.id, line.productId));
-  }
+export async function returnStock(tx: DbOrTx, lines: { productId: number; variantId: number | null; amount: number }[]): Promise<void> {
+  await returnVariantStock(tx, lines);
 }
 
 export async function findMemberAddress(db: DbOrTx, memberId: string, addressId: string): Promise<AddressSnapshot | null> {

@@ -121,12 +121,10 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
   let placed: { row: repo.OrderRow; created: boolean };
   try {
     placed = await db.transaction(async (tx) => {
-      // Tiers are read before taking the row locks: one round trip less while other checkouts of the
-      // same products wait on us.
-      const tiers = await repo.tiersByProductCode(tx, requested.map((line) => line.product_code));
-      // The member before the products: every order takes both in this order, so they never deadlock.
+      // The member before the variants: every order takes both in this order, so they never deadlock.
       await repo.lockMember(tx, member.id);
       const locked = await repo.lockProductsByCode(tx, requested.map((line) => line.product_code));
+      const tiers = await repo.tiersByVariant(tx, locked);
       // A concurrent request with this key may have committed while we waited for the locks.
       const raced = await repo.findOrderByIdempotencyKey(tx, member.id, request.idempotencyKey);
       if (raced) return { row: raced, created: false };
@@ -161,7 +159,7 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
         promotionCode = promotion.code;
       }
       for (const line of priced) {
-        if (!(await repo.takeStock(tx, line.product.id, line.amount))) {
+        if (!(await repo.takeStock(tx, line.product.variantId, line.amount))) {
           throw conflict('out_of_stock', `${line.product.name} มีสินค้าไม่พอ`);
         }
       }
@@ -190,15 +188,17 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
       });
       await recordStockMovements(
         tx,
-        priced.map((line) => ({ productId: line.product.id, delta: -line.amount, kind: 'order' as const, orderNo: order.orderNo })),
+        priced.map((line) => ({ productId: line.product.id, variantId: line.product.variantId, delta: -line.amount, kind: 'order' as const, orderNo: order.orderNo })),
       );
       await repo.insertOrderLines(
         tx,
         priced.map((line) => ({
           orderId: order.id,
           productId: line.product.id,
+          variantId: line.product.variantId,
           productCode: line.product.code,
           productName: line.product.name,
+          variantOptions: line.product.options,
           productImage: line.product.image,
           unitPriceSatang: line.unitPriceSatang,
           amount: line.amount,

@@ -73,7 +73,7 @@ export async function createQuotation(memberId: string, input: CreateQuotationIn
   const missing = input.lines.filter((line) => !quotedCodes.has(line.product_code)).map((line) => line.product_code);
   if (missing.length > 0) throw conflict('product_unavailable', `สินค้ารหัส ${[...new Set(missing)].join(', ')} ไม่มีจำหน่ายแล้ว กรุณานำออกจากตะกร้า`);
   const products = await orderRepo.findProductsByCode(db, [...quotedCodes]);
-  const idByCode = new Map(products.map((product) => [product.code, product.id]));
+  const byCode = new Map(products.map((product) => [product.code, product]));
   const saved = await db.transaction(async (tx) => {
     const { number } = await nextDocumentNumber(tx, 'quotation', now);
     const [row] = await tx
@@ -102,7 +102,8 @@ export async function createQuotation(memberId: string, input: CreateQuotationIn
       .values(
         quote.lines.map((line) => ({
           quotationId: row.id,
-          productId: idByCode.get(line.productCode) as number,
+          productId: byCode.get(line.productCode)?.id as number,
+          variantId: byCode.get(line.productCode)?.variantId ?? null,
           productCode: line.productCode,
           productName: line.productName,
           unitPriceSatang: line.unitPriceSatang,

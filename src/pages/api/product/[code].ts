@@ -2,11 +2,13 @@ import { endpoint, ok } from '../../../server/http/responses';
 import { productByCode } from '../../../server/catalog/catalog.service';
 import { apiProductDetail } from '../../../server/catalog/api-shapes';
 import { cacheApi, decodedParam } from '../../../server/catalog/api-helpers';
-import { tagFor } from '../../../server/catalog/catalog-cache';
+import { productTags } from '../../../server/catalog/catalog-cache';
 
-/** GET /api/product/{product_code} — one product, 404 if unknown. */
+/** GET /api/product/{product_code} — one product (or a variant's code: its product, that variant named), 404 if unknown. */
 export const GET = endpoint(async (context) => {
-  const product = await productByCode(decodedParam(context.params.code, 'รหัสสินค้าไม่ถูกต้อง'));
-  cacheApi(context, [tagFor.product(product.code)]);
-  return ok(apiProductDetail(product));
+  const code = decodedParam(context.params.code, 'รหัสสินค้าไม่ถูกต้อง');
+  // A variant's code answers with its product and `variant_code` naming it (docs/decisions/205).
+  const product = await productByCode(code);
+  cacheApi(context, productTags(product));
+  return ok(apiProductDetail(product, code));
 });

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { members } from './members.ts';
-import { products } from './shop.ts';
+import { products, productVariants } from './shop.ts';
 
 /**
  * What the back office keeps: the audit trail, the mail outbox, the team policy, stock history, content
@@ -93,6 +93,8 @@ export const stockMovements = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose stock moved; `stockAfter` is then that variant's figure (docs/decisions/205). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
     kind: text('kind').$type<StockMovementKind>().notNull(),
@@ -101,7 +103,10 @@ export const stockMovements = pgTable(
     actorEmail: text('actor_email').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('stock_movements_product_idx').on(table.productId, table.id.desc())],
+  (table) => [
+    index('stock_movements_product_idx').on(table.productId, table.id.desc()),
+    index('stock_movements_variant_idx').on(table.variantId, table.id.desc()),
+  ],
 );
 
 /**

@@ -3,7 +3,8 @@ import type { ThaiAddress } from '../../../lib/types.ts';
 import type { OrderStatus, PaymentMethod } from '../../../lib/orders.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { members } from './members.ts';
-import { products } from './shop.ts';
+import { products, productVariants } from './shop.ts';
+import type { VariantOption } from '../../../lib/variants.ts';
 
 /**
  * Orders and their money: orders, lines and events, staff notes, slip checks, looks and references,
@@ -66,8 +67,13 @@ export const orderLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The variant sold (null only if it was deleted since); `productCode` is the variant's code. */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productCode: text('product_code').notNull(),
+    /** The name at the time of sale, with the variant's values: "ลิปสติกเนื้อแมตต์ — สีส้มพีช". */
     productName: text('product_name').notNull(),
+    /** The variant's option values at the time of sale (`[{ name: 'สี', value: 'ส้มพีช' }]`), empty for a one-variant product. */
+    variantOptions: jsonb('variant_options').$type<VariantOption[]>().notNull().default([]),
     productImage: text('product_image'),
     unitPriceSatang: integer('unit_price_satang').notNull(),
     amount: integer('amount').notNull(),
@@ -245,6 +251,7 @@ export const quotationLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productCode: text('product_code').notNull(),
     productName: text('product_name').notNull(),
     unitPriceSatang: integer('unit_price_satang').notNull(),

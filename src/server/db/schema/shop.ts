@@ -117,6 +117,11 @@ export const products = pgTable(
      * so the triggers find nothing more to write (docs/decisions/160).
      */
     wholesaleFromSatang: integer('wholesale_from_satang'),
+    /**
+     * The names of the product's options, at most three (`สี`, `ขนาด`, `กลิ่น`); a variant's
+     * `option1..3` are its values for them. Empty for a product of one variant (docs/decisions/205).
+     */
+    optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +141,48 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * What is sold and stocked: each product has one or more variants (a shade, a size). `products.price_satang`
+ * and `products.stock` are the product's aggregates (lowest active variant price, sum of active variants'
+ * stock), kept by triggers (drizzle/0017, docs/decisions/205): write stock and prices here.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Unique across the shop; the variant of a one-variant product has the product's code. */
+    code: text('code').notNull().unique(),
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    /** A shade's colour for its swatch (`#e8a07a`), null for options that are not colours. */
+    swatch: text('swatch'),
+    priceSatang: integer('price_satang').notNull(),
+    stock: integer('stock').notNull().default(0),
+    /** Null: the product's picture. */
+    image: text('image'),
+    barcode: text('barcode'),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('product_variants_product_idx').on(table.productId, table.sortOrder, table.id),
+    // `/product/{code}` with a variant's code, any case, like product codes.
+    index('product_variants_code_lower_idx').on(sql`lower(${table.code})`),
+    check('product_variants_price_nonnegative', sql`${table.priceSatang} >= 0`),
+    check('product_variants_stock_nonnegative', sql`${table.stock} >= 0`),
+  ],
+);
+
+/**
+ * Wholesale tiers. `variant_id` null: the tier is the product's and applies to every variant without
+ * tiers of its own (a one-variant product's tiers stay this way); a variant's own tiers replace them.
+ */
 export const productPriceTiers = pgTable(
   'product_price_tiers',
   {
@@ -143,11 +190,13 @@ export const productPriceTiers = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     minQuantity: integer('min_quantity').notNull(),
     priceSatang: integer('price_satang').notNull(),
   },
   (table) => [
-    uniqueIndex('product_price_tiers_product_min_idx').on(table.productId, table.minQuantity),
+    uniqueIndex('product_price_tiers_product_min_idx').on(table.productId, table.minQuantity).where(sql`${table.variantId} is null`),
+    uniqueIndex('product_price_tiers_variant_min_idx').on(table.variantId, table.minQuantity).where(sql`${table.variantId} is not null`),
     check('product_price_tiers_min_positive', sql`${table.minQuantity} >= 1`),
   ],
 );

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { sampleAddress } from '../fixtures/address';
+import { demoVariantPlans } from '../../src/server/db/demo-variants';
+import { formatBaht } from '../../src/lib/money';
+import { signUp } from './fixtures/member';
+import { waitForIslands } from './helpers';
+
+/**
+ * issue 30 in the browser (docs/decisions/205, 206): the demo's matte lipstick in eight shades. Choosing a
+ * shade changes the price, the stock, the code and the address without a page load; a sold-out shade
+ * says so; two shades go into the cart as two lines, are ordered, and the order names both.
+ */
+test('choose a shade, see price and stock follow, add two shades as two lines, order, see both on the order', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const lipstick = demoVariantPlans(360).find((plan) => plan.name === 'ลิปสติกเนื้อแมตต์')!;
+  const [own, nude, brick, rosewood] = lipstick.values as [(typeof lipstick.values)[number], (typeof lipstick.values)[number], (typeof lipstick.values)[number], (typeof lipstick.values)[number]];
+  expect(brick.stock).toBe(0);
+  expect(rosewood.priceSatang).not.toBe(own.priceSatang);
+
+  await page.goto(`/product/${lipstick.code}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ลิปสติกเนื้อแมตต์');
+  const shades = page.getByRole('group', { name: /^สี/ });
+  await expect(shades.getByRole('radio', { name: new RegExp(own.value) })).toBeChecked();
+  await expect(page.locator('[data-variant-code]')).toHaveText(own.code);
+  const price = page.getByTestId('product-price');
+  await expect(price).toContainText(formatBaht(own.priceSatang));
+
+  // A limited shade costs more and has its own stock; the address names it, the page did not load again.
+  await page.evaluate(() => ((window as unknown as { picked: boolean }).picked = true));
+  await shades.locator('label', { hasText: rosewood.value }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${rosewood.code}$`));
+  await expect(price).toContainText(formatBaht(rosewood.priceSatang));
+  await expect(page.getByText(`มีสินค้า ${rosewood.stock.toLocaleString('th-TH')} ชิ้น`)).toBeVisible();
+  await expect(page.locator('[data-variant-code]')).toHaveText(rosewood.code);
+  expect(await page.evaluate(() => (window as unknown as { picked?: boolean }).picked)).toBe(true);
+
+  // A sold-out shade is shown as such and cannot be added.
+  await expect(shades.locator('label', { hasText: brick.value })).toContainText('(หมด)');
+  await shades.locator('label', { hasText: brick.value }).click();
+  await expect(page.getByRole('button', { name: 'สินค้าหมด' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'หยิบใส่ตะกร้า' })).toBeHidden();
+
+  // Two shades, two cart lines named by their shade.
+  await shades.locator('label', { hasText: rosewood.value }).click();
+  await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `ลิปสติกเนื้อแมตต์ — สี${rosewood.value}` })).toBeVisible();
+  await shades.locator('label', { hasText: nude.value }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${nude.code}$`));
+  await page.getByRole('button', { name: 'หยิบใส่ตะกร้า' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `ลิปสติกเนื้อแมตต์ — สี${nude.value}` })).toBeVisible();
+
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  await expect(page.locator(`.cart-line[data-product-code="${rosewood.code}"]`)).toContainText(`ลิปสติกเนื้อแมตต์ — สี${rosewood.value}`);
+  await expect(page.locator(`.cart-line[data-product-code="${nude.code}"]`)).toContainText(`ลิปสติกเนื้อแมตต์ — สี${nude.value}`);
+
+  // Ordered: the order names both shades.
+  await signUp(page, testInfo, 'variants');
+  const address = await page.request.post('/api/user/addresses', { data: { ...sampleAddress, isDefault: true } });
+  expect(address.status(), await address.text()).toBe(201);
+  await page.goto('/order');
+  await waitForIslands(page);
+  await page.getByRole('radio', { name: /Flash Express/ }).check();
+  await page.getByRole('radio', { name: 'เก็บเงินปลายทาง' }).check();
+  await page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click();
+  await expect(page).toHaveURL(/\/order\/success\?no=/);
+  for (const shade of [rosewood, nude]) await expect(page.getByText(`ลิปสติกเนื้อแมตต์ — สี${shade.value}`)).toBeVisible();
+});
+
+test('without JavaScript the picker is a form: choosing a shade and pressing ดูตัวเลือกนี้ shows it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const lipstick = demoVariantPlans(360).find((plan) => plan.name === 'ลิปสติกเนื้อแมตต์')!;
+  const nude = lipstick.values[1]!;
+  await page.goto(`/product/${lipstick.code}`);
+  await page.getByRole('group', { name: /^สี/ }).locator('label', { hasText: nude.value }).click();
+  await page.getByRole('button', { name: 'ดูตัวเลือกนี้' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${lipstick.code}\\?o1=`));
+  await expect(page.locator('[data-variant-code]')).toHaveText(nude.code);
+  await expect(page.getByRole('group', { name: /^สี/ }).getByRole('radio', { name: new RegExp(nude.value) })).toBeChecked();
+  // The canonical address stays the product's.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/product/${lipstick.code}$`));
+  await context.close();
+});
