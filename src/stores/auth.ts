@@ -39,31 +39,8 @@ export const $user = persistentAtom<AuthUser | null>('shopUser', null, {
   decode: decodeUser,
 });
 
-export const $auth = computed($user, (user) => ({ user, loggedIn: user !== null }));
+export const $auth = /* @__PURE__ */ computed($user, (user) => ({ user, loggedIn: user !== null }));
 
 export function setUser(user: AuthUser | null): void {
   $user.set(user);
-}
-
-let refreshing: Promise<AuthUser | null> | undefined;
-
-/** Asks the server who the session belongs to and updates the store. */
-export function refreshUser(): Promise<AuthUser | null> {
-  refreshing ??= fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then(async (response) => {
-      if (response.status === 401) {
-        setUser(null);
-        return null;
-      }
-      if (!response.ok) return $user.get();
-      const body = (await response.json()) as { data?: { user?: AuthUser } };
-      const user = body.data?.user ?? null;
-      setUser(user);
-      return user;
-    })
-    .catch(() => $user.get())
-    .finally(() => {
-      refreshing = undefined;
-    });
-  return refreshing;
 }

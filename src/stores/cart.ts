@@ -127,10 +127,10 @@ export const $cart = persistentAtom<CartItem[]>(CART_STORAGE_KEY, [], {
 });
 
 /** Number of lines (products) in the cart: what the navbar badge shows. */
-export const $cartCount = computed($cart, (items) => items.length);
+export const $cartCount = /* @__PURE__ */ computed($cart, (items) => items.length);
 /** Number of pieces over all lines. */
-export const $cartPieces = computed($cart, (items) => items.reduce((sum, item) => sum + item.amount, 0));
-export const $cartTotal = computed($cart, (items) => cartTotal(items));
+export const $cartPieces = /* @__PURE__ */ computed($cart, (items) => items.reduce((sum, item) => sum + item.amount, 0));
+export const $cartTotal = /* @__PURE__ */ computed($cart, (items) => cartTotal(items));
 
 /** A line the server last reported with no stock (sold out, withdrawn or unknown) cannot be ordered. */
 export function orderableLine(item: CartItem): boolean {

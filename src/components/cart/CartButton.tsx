@@ -1,11 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '../../lib/use-store';
-import { $cart, $cartCount, $cartTotal, orderableLine, removeCartItem, repairStoredCart } from '../../stores/cart';
+import { $cart, cartTotal, repairStoredCart } from '../../stores/cart';
 import { useHydrated } from '../../lib/use-hydrated';
-import { bahtToSatang, formatBaht } from '../../lib/money';
-import { confirmationOpen, confirmRemove } from './confirm-remove';
 
-const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+// Fetched when the pointer or focus reaches the button, so it is usually there by the time it opens. Failing
+// to load (an old page after a deploy; ProgressBar.astro reloads it then), the panel still leads to /cart.
+const loadPanel = () => import('./CartPanel');
+const CartPanel = lazy(() =>
+  loadPanel().catch(() => ({
+    default: () => (
+      <a className="dropdown-item" href="/cart">
+        ดูตะกร้าสินค้า
+      </a>
+    ),
+  })),
+);
 
 /**
  * The navbar cart: a button with the item count that opens a panel of the lines, the total and the
@@ -16,8 +25,9 @@ const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 export default function CartButton({ icon }: { icon?: ReactNode }) {
   const hydrated = useHydrated();
   const items = useStore($cart);
-  const count = useStore($cartCount);
-  const total = useStore($cartTotal);
+  // From the lines here rather than through $cartCount and $cartTotal: nanostores' `computed` stays out of
+  // the script every page loads (docs/decisions/212).
+  const count = items.length;
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -37,41 +47,8 @@ export default function CartButton({ icon }: { icon?: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (confirmationOpen()) return;
-      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || confirmationOpen()) return;
-      setOpen(false);
-      toggle.current?.focus();
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  async function remove(code: string) {
-    if (!(await confirmRemove())) return;
-    removeCartItem(code);
-    // The pressed button is gone with its line; keep the keyboard user in the cart.
-    toggle.current?.focus();
-  }
-
   return (
-    <div
-      className="cart-dropdown position-relative"
-      ref={wrapper}
-      onBlur={(event) => {
-        const next = event.relatedTarget as Node | null;
-        if (open && next && !confirmationOpen() && !event.currentTarget.contains(next)) setOpen(false);
-      }}
-    >
+    <div className="cart-dropdown position-relative" ref={wrapper}>
       <button
         ref={toggle}
         type="button"
@@ -81,6 +58,8 @@ export default function CartButton({ icon }: { icon?: ReactNode }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-describedby={countId}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         onClick={() => setOpen((value) => !value)}
       >
         {/* The icon comes from the server (Navbar.astro): its path data stays out of the script every page loads. */}
@@ -99,61 +78,13 @@ export default function CartButton({ icon }: { icon?: ReactNode }) {
         className={`dropdown-menu dropdown-menu-end cart-panel p-0${open ? ' show' : ''}`}
         hidden={!open}
       >
-        {/* Contents only while open: a closed panel leaves no hidden copies of its words in the page. */}
-        {!open ? null : lines.length === 0 ? (
-          <p className="text-center text-secondary m-0 px-3 py-4">ไม่มีสินค้าในตะกร้าสินค้าของคุณ</p>
-        ) : (
-          <>
-            <ul className="list-unstyled m-0 cart-panel-lines">
-              {lines.map((item) => {
-                const nameId = `${panelId}-${item.product_code}`;
-                return (
-                  <li key={item.product_code} className="d-flex gap-2 align-items-center px-3 py-2 border-bottom" data-product-code={item.product_code}>
-                    <img
-                      src={item.product_image ?? PLACEHOLDER_IMAGE}
-                      alt=""
-                      width="48"
-                      height="48"
-                      className="rounded flex-shrink-0 cart-thumb"
-                      loading="lazy"
-                      decoding="async"
-                    />
-                    <div className="flex-grow-1 min-w-0">
-                      <a id={nameId} className="d-block text-reset text-decoration-none text-truncate small" href={`/product/${encodeURIComponent(item.product_code)}`}>
-                        {item.product_name}
-                      </a>
-                      <span className="small text-price" data-testid="cart-line-price">
-                        {formatBaht(bahtToSatang(item.product_price))} x {item.amount}
-                      </span>
-                      {!orderableLine(item) && <span className="badge text-bg-secondary ms-2">สินค้าหมด</span>}
-                    </div>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger flex-shrink-0"
-                      aria-describedby={nameId}
-                      onClick={() => void remove(item.product_code)}
-                    >
-                      ลบ
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="px-3 py-2 d-flex justify-content-between align-items-baseline">
-              <span>ยอดสั่งซื้อทั้งหมด</span>
-              <strong className="text-price" data-testid="cart-total">
-                {formatBaht(bahtToSatang(total))}
-              </strong>
-            </div>
-            <div className="px-3 pb-3 d-flex gap-2">
-              <a className="btn btn-outline-primary btn-sm flex-fill" href="/cart">
-                ดูตะกร้าสินค้า
-              </a>
-              <a className="btn btn-shop btn-sm flex-fill" href="/order">
-                สั่งซื้อสินค้า
-              </a>
-            </div>
-          </>
+        {/* Contents only while open: a closed panel leaves no hidden copies of its words in the page. They,
+            and the ways an open panel closes, are their own module, fetched on first open: an anonymous
+            page's script stays under its budget (docs/decisions/212). */}
+        {open && (
+          <Suspense fallback={null}>
+            <CartPanel lines={lines} total={cartTotal(lines)} panelId={panelId} wrapper={wrapper} toggle={toggle} setOpen={setOpen} />
+          </Suspense>
         )}
       </div>
     </div>

@@ -1,9 +1,11 @@
 import { addToCart } from '../../stores/cart';
 
 /**
- * "Add to cart" on product cards without an island per card: one delegated click handler for every
- * `button[data-add-to-cart]` on the page. It shares the cart store with the navbar island (one module
- * instance per page), so the badge updates at once; the cart page re-prices with the server later.
+ * "Add to cart" on product cards without an island per card: Navbar.astro's script has one delegated
+ * click handler for every `button[data-add-to-cart]` on the page and fetches this module on the first
+ * press (it is not part of the script every page loads, docs/decisions/212). It shares the cart store
+ * with the navbar island (one module instance per page), so the badge updates at once; the cart page
+ * re-prices with the server later.
  */
 const FEEDBACK_MS = 1600;
 
@@ -14,15 +16,8 @@ const messages = {
   full: 'ตะกร้าเต็มแล้ว',
 } as const;
 
-/** Called once per page by Navbar.astro's script. */
-export function listenForCardAddToCart(): void {
-  document.addEventListener('click', onClick);
-}
-
-function onClick(event: MouseEvent): void {
-  const button = (event.target as Element | null)?.closest?.('button[data-add-to-cart]');
-  if (!(button instanceof HTMLButtonElement)) return;
-  event.preventDefault();
+/** Adds the pressed card's product and shows how it went on the button for a moment. */
+export function addCardToCart(button: HTMLButtonElement): void {
   const data = button.dataset;
   const price = Number(data.price);
   const stock = Number(data.stock);
