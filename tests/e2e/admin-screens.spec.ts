@@ -74,6 +74,9 @@ test.describe('back-office screens (issue 32)', { tag: '@phone' }, () => {
     await page.goto('/admin/products?stock=in&sort=stock_desc');
     const href = await page.locator('a[href^="/admin/products/"][href$="/stock"]').first().getAttribute('href');
     await page.goto(href!);
+    // A product in shades or sizes asks which one (docs/decisions/205).
+    const variantChoice = page.getByLabel('ตัวเลือก', { exact: true });
+    if ((await variantChoice.count()) > 0) await variantChoice.selectOption({ index: 1 });
     await page.getByLabel('จำนวน').fill('2');
     await page.getByLabel('เหตุผล').fill('ตรวจนับสต็อก');
     await page.getByRole('button', { name: 'บันทึก' }).click();

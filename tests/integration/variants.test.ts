@@ -4,9 +4,9 @@
  * under concurrent checkouts are in variants-migration.test.ts and orders-concurrency.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '../../src/server/db/client';
-import { productPriceTiers, products, productVariants } from '../../src/server/db/schema';
+import { auditLog, productPriceTiers, products, productVariants } from '../../src/server/db/schema';
 import { callGet, enc } from '../fixtures/api-context';
 import * as productOne from '../../src/pages/api/product/[code]';
 import * as productList from '../../src/pages/api/product';
@@ -128,6 +128,9 @@ describe('variants', () => {
     await expect(quickEditProduct(actor, product.code, { priceSatang: 12_300, stock: null, stockWas: null })).rejects.toMatchObject({ status: 409 });
     const [moved] = await productStockHistory(product.id, 1);
     expect(moved).toMatchObject({ delta: 10, stockAfter: 12, variantCode: second.code });
+    // The trail names the product (its link opens the product's stock page) and the variant in the note.
+    const [audited] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'product.stock_adjust'), eq(auditLog.entityId, product.code))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audited?.note).toBe(`รับของเข้า (${second.code})`);
     // A one-variant product's quick edit is written on its variant.
     const single = await productWithStock(4);
     await quickEditProduct(actor, single.code, { priceSatang: 12_300, stock: 9, stockWas: 4 });

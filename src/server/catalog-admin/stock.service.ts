@@ -77,10 +77,11 @@ export async function adjustStock(actor: AuditActor, code: string, delta: number
     await recordAudit(tx, actor, {
       action: 'product.stock_adjust',
       entityType: 'product',
-      entityId: variantCode ?? code,
+      // The product's code, so the trail names and links the product; the variant adjusted is in the note.
+      entityId: code,
       before: { stock: row.stock },
       after: { stock: updated?.stock },
-      note: reason,
+      note: variantCode ? `${reason} (${variantCode})` : reason,
     });
     return { stock: updated?.stock ?? row.stock + delta };
   });
