@@ -31,6 +31,16 @@ export function errorResponse(error: AppError): Response {
   });
 }
 
+/**
+ * A refusal shown on a page rather than in the JSON envelope: the page answers with the error's status
+ * (and Retry-After when it has one); returns the Thai message the page shows.
+ */
+export function refuseOnPage(response: { status?: number; headers: Headers }, error: AppError): string {
+  response.status = error.status;
+  if (error.retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(error.retryAfterSeconds));
+  return error.message;
+}
+
 /** Maps anything thrown into the `{ message, code }` envelope; unknown errors are logged and become 500. */
 export function toErrorResponse(error: unknown, context?: { request: Request }): Response {
   if (error instanceof AppError) return errorResponse(error);
