@@ -76,7 +76,11 @@ describe('related products', () => {
       .where(sql`${products.active} and ${products.categoryId} = ${product.categoryId} and ${products.id} <> ${product.id} and ${products.stock} > 0 and (select count(*) from product_variants v where v.product_id = ${products.id}) = 1`)
       .orderBy(sql`${products.recommended} desc, ${products.createdAt} desc, ${products.id} desc`)
       .limit(1);
-    await db.update(products).set({ stock: 1, priceSatang: 12_300 }).where(eq(products.id, top!.id));
+    // Made the category's first candidate: a newer product of several variants would otherwise lead it.
+    await db
+      .update(products)
+      .set({ stock: 1, priceSatang: 12_300, recommended: true, createdAt: sql`now() + interval '1 day'` })
+      .where(eq(products.id, top!.id));
     await invalidateCatalog({ productCodes: [top!.code] });
     const detail = (await findProductByCode(product.code))!;
     const before = await relatedProducts(detail, 6);
