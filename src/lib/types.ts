@@ -81,4 +81,14 @@ export interface ProductSummary {
   brandCode: string | null;
   brandName: string | null;
   createdAt: string;
+  /** A product sold in several variants (shades, sizes): what its card shows of them; absent for one. */
+  variantChoices?: VariantChoices | null;
+}
+
+/** Of a product's active variants, for its card: how many, the highest price, the shades' colours. */
+export interface VariantChoices {
+  count: number;
+  highestSatang: number;
+  /** The first option's colours in the picker's order (`#e8a07a`, "สีส้มพีช"); empty when none is a colour. */
+  swatches: { color: string; name: string }[];
 }

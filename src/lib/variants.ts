@@ -11,6 +11,11 @@ export interface VariantOption {
 
 export const MAX_OPTIONS = 3;
 
+/** A swatch colour as the shop stores it (`#e8a07a`): nothing else reaches a style attribute. */
+export function isSwatchColour(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
+}
+
 /** The option values of a variant paired with the product's option names (values without a name are left out). */
 export function variantOptions(optionNames: readonly string[], values: readonly (string | null | undefined)[]): VariantOption[] {
   const options: VariantOption[] = [];

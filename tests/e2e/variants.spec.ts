@@ -3,21 +3,35 @@ import { sampleAddress } from '../fixtures/address';
 import { demoVariantPlans } from '../../src/server/db/demo-variants';
 import { formatBaht } from '../../src/lib/money';
 import { signUp } from './fixtures/member';
-import { waitForIslands } from './helpers';
+import { staffPage } from './fixtures/roles';
+import { pdfPages } from '../fixtures/pdf-text';
+import { keepScreenshot, waitForIslands } from './helpers';
 
 /**
  * issue 30 in the browser (docs/decisions/205, 206): the demo's matte lipstick in eight shades. Choosing a
  * shade changes the price, the stock, the code and the address without a page load; a sold-out shade
  * says so; two shades go into the cart as two lines, are ordered, and the order names both.
  */
-test('choose a shade, see price and stock follow, add two shades as two lines, order, see both on the order', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test('from the card to the shade: price and stock follow, two shades as two lines, ordered, named on the receipt and the packing slip', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
   const lipstick = demoVariantPlans(360).find((plan) => plan.name === 'ลิปสติกเนื้อแมตต์')!;
-  const [own, nude, brick, rosewood] = lipstick.values as [(typeof lipstick.values)[number], (typeof lipstick.values)[number], (typeof lipstick.values)[number], (typeof lipstick.values)[number]];
+  const values = lipstick.values;
+  // Each project orders shades of its own, so neither sees the other's order in a stock figure.
+  const phone = testInfo.project.name === 'phone';
+  const [own, brick] = [values[0]!, values[2]!];
+  const [nude, rosewood] = phone ? [values[4]!, values[7]!] : [values[1]!, values[3]!];
   expect(brick.stock).toBe(0);
   expect(rosewood.priceSatang).not.toBe(own.priceSatang);
 
-  await page.goto(`/product/${lipstick.code}`);
+  // The card: one product, its lowest price as "from", its shades as dots, chosen on its page.
+  await page.goto(`/search?q=${encodeURIComponent('ลิปสติกเนื้อแมตต์')}`);
+  const card = page.locator(`article.product-card[data-product-code="${lipstick.code}"]`);
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('.text-price')).toHaveText(`เริ่มต้น ${formatBaht(Math.min(...values.map((value) => value.priceSatang)))}`);
+  await expect(card.getByRole('img', { name: `มี ${values.length} สี` })).toBeVisible();
+  await keepScreenshot(page, `variants-card-${testInfo.project.name}`, { fullPage: false });
+  await card.getByRole('link', { name: 'เลือกตัวเลือกของ ลิปสติกเนื้อแมตต์' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${lipstick.code}$`));
   await waitForIslands(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ลิปสติกเนื้อแมตต์');
   const shades = page.getByRole('group', { name: /^สี/ });
@@ -67,6 +81,25 @@ test('choose a shade, see price and stock follow, add two shades as two lines, o
   await page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click();
   await expect(page).toHaveURL(/\/order\/success\?no=/);
   for (const shade of [rosewood, nude]) await expect(page.getByText(`ลิปสติกเนื้อแมตต์ — สี${shade.value}`)).toBeVisible();
+  const orderNo = new URL(page.url()).searchParams.get('no')!;
+
+  // Shipped and delivered (cash collected: the receipt is issued), the documents staff print name both
+  // shades, read back from the PDFs.
+  const staff = await staffPage(browser, testInfo);
+  const origin = new URL(page.url()).origin;
+  for (const data of [{ no: orderNo, action: 'ship', carrier: 'Flash Express', tracking_no: `TH${Date.now()}` }, { no: orderNo, action: 'deliver' }]) {
+    const changed = await staff.request.post('/api/order-status-update', { data, headers: { Origin: origin } });
+    expect(changed.status(), await changed.text()).toBe(200);
+  }
+  for (const path of [`/admin/orders/${orderNo}/receipt.pdf`, `/admin/orders/packing-slips.pdf?no=${orderNo}`]) {
+    const response = await staff.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const text = (await pdfPages(new Uint8Array(await response.body()))).join('\n');
+    for (const shade of [rosewood, nude]) expect(text, path).toContain(shade.code);
+    for (const shade of [rosewood, nude]) expect(text.replace(/\s+/g, ''), path).toContain(`ลิปสติกเนื้อแมตต์—สี${shade.value}`);
+  }
+  await staff.context().close();
 });
 
 test('without JavaScript the picker is a form: choosing a shade and pressing ดูตัวเลือกนี้ shows it', async ({ browser }) => {

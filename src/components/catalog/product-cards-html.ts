@@ -3,6 +3,22 @@ import { formatBaht, satangToBaht } from '../../lib/money';
 import { pictureSrcset } from '../../lib/pictures';
 import { escapeHtml } from '../../lib/html';
 import { heartButtonHtml } from '../wishlist/heart-svg';
+import { isSwatchColour, optionLabel } from '../../lib/variants';
+
+/** Colour dots a card shows before "+N" (a lipstick in twelve shades shows five and +7). */
+const CARD_DOTS = 5;
+
+/** The shades of a product sold in several, as dots under its name; nothing for other products. */
+function swatchDotsHtml(product: ProductSummary): string {
+  const swatches = (product.variantChoices?.swatches ?? []).filter((swatch) => isSwatchColour(swatch.color));
+  if (swatches.length < 2) return '';
+  const dots = swatches
+    .slice(0, CARD_DOTS)
+    .map((swatch) => `<span class="card-dot" style="background-color:${swatch.color}" title="${escapeHtml(optionLabel({ name: 'สี', value: swatch.name }))}"></span>`)
+    .join('');
+  const more = swatches.length > CARD_DOTS ? `<span class="card-dot-more">+${swatches.length - CARD_DOTS}</span>` : '';
+  return `<div class="card-dots" role="img" aria-label="มี ${swatches.length} สี">${dots}${more}</div>`;
+}
 
 /**
  * The product cards of a grid, written as one string (docs/decisions/158). A listing page is 24 cards
@@ -26,10 +42,15 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
   const brand = product.brandName ? `<div class="small text-secondary text-truncate">${escapeHtml(product.brandName)}</div>` : '';
   const wholesale =
     product.wholesaleFromSatang !== null ? `<div class="small text-success">ราคาส่งเริ่ม ${escapeHtml(formatBaht(product.wholesaleFromSatang))}</div>` : '';
+  const choices = product.variantChoices;
+  const priceFrom = choices && choices.highestSatang > product.priceSatang ? '<span class="small fw-normal">เริ่มต้น </span>' : '';
+  // A product of several variants is chosen on its page: a card cannot know which shade is wanted.
   const action =
     product.stock <= 0
       ? '<span class="badge text-bg-secondary">สินค้าหมด</span>'
-      : `<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button needs-js" aria-label="หยิบ ${name} ใส่ตะกร้า" data-add-to-cart` +
+      : choices
+        ? `<a class="btn btn-outline-dark btn-sm w-100 mt-2" href="${href}" aria-label="เลือกตัวเลือกของ ${name}">เลือกตัวเลือก</a>`
+        : `<button type="button" class="btn btn-cart btn-sm w-100 mt-2 card-add-button needs-js" aria-label="หยิบ ${name} ใส่ตะกร้า" data-add-to-cart` +
         ` data-code="${code}" data-name="${name}" data-price="${satangToBaht(product.priceSatang)}" data-image="${escapeHtml(product.image ?? '')}" data-stock="${product.stock}">` +
         '<span data-label="ใส่ตะกร้า" aria-live="polite">ใส่ตะกร้า</span></button>';
   return (
@@ -38,7 +59,8 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
     heartButtonHtml(code, name, 'wish-heart-card') +
     `<div class="card-body p-2 d-flex flex-column">${brand}` +
     `<h3 class="product-card-name fw-normal mb-1"><a href="${href}" class="text-reset text-decoration-none">${name}</a></h3>` +
-    `<div class="mt-auto"><div class="text-price">${escapeHtml(formatBaht(product.priceSatang))}</div>${wholesale}${action}</div>` +
+    swatchDotsHtml(product) +
+    `<div class="mt-auto"><div class="text-price">${priceFrom}${escapeHtml(formatBaht(product.priceSatang))}</div>${wholesale}${action}</div>` +
     '</div></article>'
   );
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { brands, categories, productImages, productPriceTiers, products } from '../db/schema.ts';
+import { brands, categories, productImages, productPriceTiers, products, productVariants } from '../db/schema.ts';
 import { escapeLike, searchKey } from '../../lib/thai-text.ts';
 import { keywordTerms } from '../catalog/search.repo.ts';
 import { LOW_STOCK, type StockState, type TierInput } from '../../lib/product-rules.ts';
@@ -178,20 +178,41 @@ export async function replacePictures(tx: DbOrTx, productId: number, pictures: r
   }
 }
 
-/** Name, brand, category, code and description, normalised: what the shop's search matches. */
+/**
+ * Name, brand, category, code, description and, for a product sold in several variants, each variant's
+ * code and option values (alone and after the option's name: "ส้มพีช", "สีส้มพีช"), normalised: what the
+ * shop's search matches, so any shade's name or code finds its product once.
+ */
 export async function searchTextFor(
   db: DbOrTx,
   product: { name: string; nameEn: string; code: string; description: string; categoryId: number; brandId: number | null },
+  productId: number | null = null,
 ): Promise<string> {
   const [category] = await db.select({ name: categories.name, nameEn: categories.nameEn }).from(categories).where(eq(categories.id, product.categoryId));
   const [brand] = product.brandId
     ? await db.select({ name: brands.name, nameTh: brands.nameTh }).from(brands).where(eq(brands.id, product.brandId))
     : [];
+  const variantWords = productId === null ? [] : await variantSearchWords(db, productId);
   return searchKey(
-    [product.name, brand?.name, brand?.nameTh, category ? `${category.name} ${category.nameEn}` : '', product.code, product.description]
+    [product.name, brand?.name, brand?.nameTh, category ? `${category.name} ${category.nameEn}` : '', product.code, product.description, ...variantWords]
       .filter(Boolean)
       .join(' '),
   );
+}
+
+/** The variants' part of a product's search text (none for a product sold in one variant). */
+async function variantSearchWords(db: DbOrTx, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ code: productVariants.code, option1: productVariants.option1, option2: productVariants.option2, option3: productVariants.option3, optionNames: products.optionNames })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.sortOrder, productVariants.id);
+  if (rows.length < 2) return [];
+  return rows.flatMap((row) => [
+    row.code,
+    ...[row.option1, row.option2, row.option3].flatMap((value, index) => (value ? [value, `${row.optionNames[index] ?? ''}${value}`] : [])),
+  ]);
 }
 
 export async function codesOf(db: DbOrTx, ids: readonly number[]): Promise<string[]> {
@@ -208,7 +229,10 @@ export async function codesOf(db: DbOrTx, ids: readonly number[]): Promise<strin
 export async function refreshSearchText(db: DbOrTx, where: SQL): Promise<void> {
   await db.execute(sql`
     update ${products} p set search_text = shop_thai_marks(lower(btrim(regexp_replace(concat_ws(' ',
-        p.name, b.name, nullif(b.name_th, ''), c.name || ' ' || c.name_en, p.code, p.description), '\\s+', ' ', 'g'))))
+        p.name, b.name, nullif(b.name_th, ''), c.name || ' ' || c.name_en, p.code, p.description,
+        (select string_agg(concat_ws(' ', v.code, v.option1, p.option_names[1] || v.option1, v.option2, p.option_names[2] || v.option2,
+                 v.option3, p.option_names[3] || v.option3), ' ' order by v.sort_order, v.id)
+           from ${productVariants} v where v.product_id = p.id having count(*) > 1)), '\\s+', ' ', 'g'))))
     from ${categories} c, ${products} p2 left join ${brands} b on b.id = p2.brand_id
     where p2.id = p.id and c.id = p.category_id and ${where}`);
 }

@@ -200,7 +200,7 @@ export async function saveProduct(actor: AuditActor, originalCode: string | null
       if (originalCode && !before) throw notFound('product_not_found', 'ไม่พบสินค้านี้');
       if (await repo.codeTaken(tx, input.code, before?.id)) throw codeConflict();
       await checkPictures(input, before?.pictures ?? []);
-      const searchText = await repo.searchTextFor(tx, input);
+      const searchText = await repo.searchTextFor(tx, input, before?.id ?? null);
       const values = {
         code: input.code,
         name: input.name,
@@ -219,7 +219,9 @@ export async function saveProduct(actor: AuditActor, originalCode: string | null
       if (before) {
         const delta = input.stock - (input.stockWas ?? before.stock);
         // Price and stock on the product's one variant first (docs/decisions/205), then the rest.
-        const written = await writeSoleVariant(tx, before.id, { priceSatang: input.priceSatang, stockDelta: delta }).catch((error: unknown) => {
+        // The form shows a product of several variants with its lowest price: unchanged, it is not a price change.
+        const priceSatang = input.priceSatang === before.priceSatang ? null : input.priceSatang;
+        const written = await writeSoleVariant(tx, before.id, { priceSatang, stockDelta: delta }).catch((error: unknown) => {
           throw error instanceof VariantsOwnTheirFigures ? variantsOwnStock() : error;
         });
         if (!written.ok) throw conflict('stock_negative', 'สินค้าคงเหลือไม่พอสำหรับการปรับลด (มีคำสั่งซื้อเข้ามาระหว่างแก้ไข กรุณาโหลดหน้าใหม่)');

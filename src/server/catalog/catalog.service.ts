@@ -4,12 +4,13 @@ import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, productImages, productPriceTiers, products, productVariants } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { searchKey } from '../../lib/thai-text.ts';
+import { variantDisplayName, variantOptions } from '../../lib/variants.ts';
 import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
 import type { BrandSummary, ProductDetail, ProductPage, ProductVariantView, Suggestion } from '../../lib/catalog-types.ts';
 import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
-import { randomRecommended, summariesByIds, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
-import { containsIds, listIds, listWindow, similarIds, suggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
+import { randomRecommended, summariesByIds, summariesOf, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
+import { containsIds, listIds, listWindow, similarIds, suggestionRows, variantSuggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
 import { onCatalogChange } from './catalog-cache.ts';
 import { exactMatch, forgivingMatch } from './search-words.ts';
 import type { SearchMatch } from './search-match.ts';
@@ -333,9 +334,10 @@ const relatedByCategory = keptMap<ProductSummary[]>({ max: RELATED_KEEP_MAX, max
 
 function relatedCandidates(categoryId: number, limit: number): Promise<ProductSummary[]> {
   // A read on its way when a change drops the map answers its own requests but is kept nowhere.
-  return relatedByCategory.get(`${categoryId}:${limit}`, async () =>
-    (await productPageQueriesOf(await getDb()).related.execute({ categoryId, limit })).map(toSummary),
-  );
+  return relatedByCategory.get(`${categoryId}:${limit}`, async () => {
+    const db = await getDb();
+    return summariesOf(db, await productPageQueriesOf(db).related.execute({ categoryId, limit }));
+  });
 }
 
 /** Same category, in stock, recommended then newest first, without the product itself. */
@@ -375,6 +377,13 @@ export async function suggestions(keyword: string, limit = 8): Promise<Suggestio
   }
   for (const row of productRows) {
     out.push({ kind: 'product', label: row.name, href: `/product/${encodeURIComponent(row.code)}` });
+  }
+  // A shade's name or a variant's code: the product once, opened on that variant (its code's URL chooses it).
+  if (productRows.length < limit) {
+    for (const row of await variantSuggestionRows(await getDb(), key, limit - productRows.length)) {
+      const label = variantDisplayName(row.name, variantOptions(row.optionNames, row.values));
+      out.push({ kind: 'product', label, href: `/product/${encodeURIComponent(row.code)}` });
+    }
   }
   return out.slice(0, limit + 3);
 }

@@ -41,12 +41,20 @@ const shapes: Record<string, (main: string, dark: string) => string> = {
 
 export const demoImageKinds = Object.keys(shapes);
 
+/** A variant's picture in its shade (`lipstick-shade-f4a683`: a peach lipstick): the shade, a pale and a deep tone of it. */
+function shadePalette(hex: string): readonly [string, string, string] {
+  const channels = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  const toward = (target: number, share: number) =>
+    `#${channels.map((channel) => Math.round(channel + (target - channel) * share).toString(16).padStart(2, '0')).join('')}`;
+  return [toward(255, 0.8), `#${hex}`, toward(0, 0.45)];
+}
+
 /** `lipstick-P00012-1` → an SVG picture; unknown kinds draw a gift. */
 export function demoImageSvg(name: string): string {
   const [kind = 'gift'] = name.split('-', 1);
   const seed = hash(name);
-  const palette = palettes[seed % palettes.length] ?? palettes[0];
-  const [light, main, dark] = palette;
+  const shade = /-shade-([0-9a-f]{6})$/.exec(name)?.[1];
+  const [light, main, dark] = shade ? shadePalette(shade) : (palettes[seed % palettes.length] ?? palettes[0]);
   if (kind === 'banner') {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400"><defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${main}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs><rect width="1200" height="400" fill="url(#g)"/><g opacity=".35" fill="#fff"><circle cx="1000" cy="80" r="120"/><circle cx="1120" cy="330" r="90"/><circle cx="820" cy="360" r="60"/></g><g transform="translate(780 30) scale(0.7)">${(shapes.gift as (m: string, d: string) => string)('#fff', dark)}</g></svg>`;
   }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
-import { brands, categories, products } from '../db/schema.ts';
-import type { ProductSummary } from '../../lib/types.ts';
+import { brands, categories, products, productVariants } from '../db/schema.ts';
+import type { ProductSummary, VariantChoices } from '../../lib/types.ts';
 import { cardNames } from './card-names.ts';
 
 /** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
@@ -23,6 +23,41 @@ export const summaryColumns = {
 
 type SummaryRow = Omit<ProductSummary, 'createdAt'> & { createdAt: Date };
 
+/**
+ * What a card shows of a product's active variants (VariantChoices), aggregated over `product_variants`
+ * rows of one product: null for a product sold in one variant. Read per card (by id), never over a
+ * listing's candidate rows, so the listing's own queries still join nothing (docs/decisions/205).
+ */
+const choicesAggregate = sql`case when count(*) > 1 then json_build_object(
+  'count', count(*), 'highestSatang', max(${productVariants.priceSatang}),
+  'swatches', coalesce(json_agg(json_build_object('color', ${productVariants.swatch}, 'name', coalesce(${productVariants.option1}, '')) order by ${productVariants.sortOrder}, ${productVariants.id}) filter (where ${productVariants.swatch} is not null), '[]'::json)) end`;
+
+/** A card's variant choices as one value of the cards-by-id query (the product row is the outer one). */
+const cardChoices = sql`(select ${choicesAggregate} from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.active})`;
+
+/** Both drivers parse json; a string is read the same way should one not. */
+function parsedJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** Cards read by the summary query (new arrivals, recommended, related) get their variant choices in one read. */
+async function withVariantChoices(db: DbOrTx, cards: ProductSummary[]): Promise<ProductSummary[]> {
+  if (cards.length === 0) return cards;
+  const rows = await db
+    .select({ productId: productVariants.productId, choices: sql<VariantChoices | string | null>`${choicesAggregate}` })
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, cards.map((card) => card.id)), eq(productVariants.active, true)))
+    .groupBy(productVariants.productId)
+    .having(sql`count(*) > 1`);
+  const byProduct = new Map(rows.map((row) => [row.productId, row.choices === null ? null : parsedJson(row.choices)]));
+  return cards.map((card) => (byProduct.has(card.id) ? { ...card, variantChoices: byProduct.get(card.id) } : card));
+}
+
+/** Rows of `summaryQuery` as cards, with their variant choices. */
+export async function summariesOf(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  return withVariantChoices(db, rows.map(toSummary));
+}
+
 export function toSummary(row: SummaryRow): ProductSummary {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
@@ -38,7 +73,7 @@ export function summaryQuery(db: DbOrTx, where: SQL | undefined) {
 
 export async function newArrivals(db: DbOrTx, limit: number): Promise<ProductSummary[]> {
   const rows = await summaryQuery(db, undefined).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
-  return rows.map(toSummary);
+  return summariesOf(db, rows);
 }
 
 /**
@@ -49,7 +84,7 @@ export async function randomRecommended(db: DbOrTx, limit: number): Promise<Prod
   const rows = await summaryQuery(db, and(eq(products.recommended, true), sql`${products.stock} > 0`))
     .orderBy(sql`random()`)
     .limit(limit);
-  return rows.map(toSummary);
+  return summariesOf(db, rows);
 }
 
 /** Product filters shared by listings, search and counts. */
@@ -94,7 +129,8 @@ const cardObject = sql`json_build_object(
   'id', ${products.id}, 'code', ${products.code}, 'name', ${products.name}, 'priceSatang', ${products.priceSatang},
   'wholesaleFromSatang', ${summaryColumns.wholesaleFromSatang}, 'stock', ${products.stock}, 'image', ${products.image},
   'categoryId', ${products.categoryId}, 'brandId', ${products.brandId},
-  'createdAt', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  'createdAt', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'variantChoices', ${cardChoices})`;
 
 type CardRow = Omit<ProductSummary, 'categoryCode' | 'categoryName' | 'brandCode' | 'brandName'> & { categoryId: number; brandId: number | null };
 
@@ -110,8 +146,7 @@ const cardsByIdsQuery = perDatabase((db: DbOrTx) =>
 export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const [row] = await cardsByIdsQuery(db).execute({ ids: [...ids] });
-  // Both drivers parse json; a string is read the same way should one not.
-  const rows = typeof row?.cards === 'string' ? (JSON.parse(row.cards) as CardRow[]) : (row?.cards ?? []);
+  const rows = row ? parsedJson(row.cards) : [];
   const names = await cardNames(
     rows.map((card) => card.categoryId),
     rows.flatMap((card) => (card.brandId === null ? [] : [card.brandId])),
@@ -135,6 +170,7 @@ export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promis
       brandCode: brand?.code ?? null,
       brandName: brand?.name ?? null,
       createdAt: card.createdAt,
+      ...(card.variantChoices ? { variantChoices: card.variantChoices } : {}),
     });
   }
   return ids.map((id) => byId.get(id)).filter((card): card is ProductSummary => card !== undefined);

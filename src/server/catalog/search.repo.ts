@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { brands, categories, products } from '../db/schema.ts';
+import { brands, categories, products, productVariants } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
 import { matchWalk, matchWhere, rankOf, relevanceTiers, type SearchMatch } from './search-match.ts';
@@ -292,4 +292,43 @@ export async function suggestionRows(db: DbOrTx, key: string, limit: number): Pr
     order by (lower(${products.name}) like ${`${like}%`}) desc, length(${products.name}), ${products.id} desc
     limit ${limit}`);
   return rowsOf<{ code: string; name: string }>(result);
+}
+
+/**
+ * Suggestions past the names: products whose variant's code or option value holds the key (a shade's
+ * name, a size, a variant's code), each once, with the first such variant. Candidates come from the
+ * search text's trigram index (it holds the variants' codes and values), then each is checked against
+ * its variants.
+ */
+export async function variantSuggestionRows(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+): Promise<{ code: string; name: string; optionNames: string[]; values: (string | null)[] }[]> {
+  const like = `%${escapeLike(key)}%`;
+  const result = await db.execute(sql`
+    select v.code as code, ${products.name} as name, ${products.optionNames} as "optionNames", json_build_array(v.option1, v.option2, v.option3) as values
+    from ${products}
+    join lateral (
+      select * from ${productVariants} v
+      where v.product_id = ${products.id} and v.active
+        and (lower(v.code) like ${like} or lower(v.option1) like ${like} or lower(v.option2) like ${like} or lower(v.option3) like ${like})
+      order by v.sort_order, v.id limit 1
+    ) v on true
+    where ${products.active} and ${products.searchText} like ${like} and lower(${products.name}) not like ${like}
+      and ${products.optionNames} <> '{}'
+    order by length(${products.name}), ${products.id} desc
+    limit ${limit}`);
+  return rowsOf<{ code: string; name: string; optionNames: string[] | string; values: (string | null)[] | string }>(result).map((row) => ({
+    ...row,
+    // Both drivers parse arrays and json; a string is read the same way should one not.
+    optionNames: typeof row.optionNames === 'string' ? parsePgTextArray(row.optionNames) : row.optionNames,
+    values: typeof row.values === 'string' ? (JSON.parse(row.values) as (string | null)[]) : row.values,
+  }));
+}
+
+/** `{สี,ขนาด}` as a driver may hand back a text[] it did not parse. */
+function parsePgTextArray(text: string): string[] {
+  const inner = text.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((part) => part.replace(/^"|"$/g, ''));
 }

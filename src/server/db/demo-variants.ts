@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { searchKey } from '../../lib/thai-text.ts';
-import type { Db } from './database.ts';
+import type { Db, DbOrTx } from './database.ts';
 import { demoCategories, demoEpoch, demoProduct, type DemoProduct } from './demo-catalog.ts';
 import * as schema from './schema.ts';
 
@@ -18,7 +18,13 @@ export interface DemoVariantPlan {
   name: string;
   optionName: 'สี' | 'ขนาด';
   /** The product's own value first (its code keeps it), then the others. */
-  values: { code: string; value: string; swatch: string | null; priceSatang: number; stock: number }[];
+  values: { code: string; value: string; swatch: string | null; priceSatang: number; stock: number; image: string | null }[];
+}
+
+/** A shade's own picture: the product's drawing in the shade's colour, drawn from its address (demo-image.ts). */
+function shadePicture(product: DemoProduct, swatch: string | null): string | null {
+  const kind = /\/images\/demo\/([a-z]+)-/.exec(product.images[0] ?? '')?.[1];
+  return kind && swatch ? `/images/demo/${kind}-shade-${swatch.slice(1)}.svg` : null;
 }
 
 /** Colours of the demo's shade words, for the swatches ("สีส้มพีช" is drawn peach). */
@@ -84,6 +90,7 @@ export function demoVariantPlans(count: number): DemoVariantPlan[] {
       code: index === 0 ? last.code : `${last.code}-${String(index + 1).padStart(2, '0')}`,
       value: kind.value,
       swatch: kind.optionName === 'สี' ? (SHADES[kind.value] ?? null) : null,
+      image: kind.optionName === 'สี' ? shadePicture(last, SHADES[kind.value] ?? null) : null,
       // Shades cost the same but every fourth (a limited shade, 30 baht more); each larger size a little more.
       priceSatang: kind.optionName === 'สี' ? last.priceSatang + (index % 4 === 3 ? 3000 : 0) : last.priceSatang + index * 2000,
       // One shade of three sold out, the others stocked from the product's own figure.
@@ -106,18 +113,24 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
       if (!product) return;
       const [own, ...others] = plan.values;
       if (!own) return;
+      // The product shows its own shade's picture first (the peach lipstick is drawn peach).
+      if (own.image) {
+        await tx.execute(sql`update ${schema.productImages} set url = ${own.image}, width = 480, height = 480
+          where product_id = ${product.id} and sort_order = (select min(sort_order) from ${schema.productImages} where product_id = ${product.id})`);
+      }
       await tx
         .update(schema.products)
         .set({
+          ...(own.image ? { image: own.image } : {}),
           name: plan.name,
           optionNames: [plan.optionName],
-          // Any shade's name finds the product.
-          searchText: searchKey(`${product.searchText} ${plan.values.map((entry) => `${plan.optionName}${entry.value}`).join(' ')}`),
+          // Any shade's name or code finds the product (the words searchTextFor adds for variants).
+          searchText: searchKey(`${product.searchText} ${planSearchWords(plan)}`),
         })
         .where(eq(schema.products.id, product.id));
       await tx
         .update(schema.productVariants)
-        .set({ option1: own.value, swatch: own.swatch })
+        .set({ option1: own.value, swatch: own.swatch, image: own.image })
         .where(eq(schema.productVariants.productId, product.id));
       await tx.insert(schema.productVariants).values(
         others.map((entry, index) => ({
@@ -125,6 +138,7 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
           code: entry.code,
           option1: entry.value,
           swatch: entry.swatch,
+          image: entry.image,
           priceSatang: entry.priceSatang,
           stock: entry.stock,
           sortOrder: index + 1,
@@ -134,4 +148,72 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
   }
   if (plans.length > 0) await db.execute(sql`analyze product_variants`);
   return plans.length;
+}
+
+/** The first product of the scale catalog past the demo's own 360. */
+export const SCALE_FROM = 360;
+const SHADE_LIST = Object.entries(SHADES);
+
+/**
+ * Variants of the scale catalog (`npm run db:seed -- --products 100000`, issue 30): past the demo's 360,
+ * every third product comes in 2 to 12 shades, so listings, search and checkout are measured over
+ * variants as a real shop has them. Pure: the same index always gives the same plan.
+ */
+export function scaleVariantPlan(product: DemoProduct, index: number): DemoVariantPlan | null {
+  if (index < SCALE_FROM || index % 3 !== 0) return null;
+  const count = 2 + ((index * 7) % 11);
+  const values = Array.from({ length: count }, (_, position) => {
+    const [value, swatch] = SHADE_LIST[(index + position) % SHADE_LIST.length] as [string, string];
+    return {
+      code: position === 0 ? product.code : `${product.code}-${String(position + 1).padStart(2, '0')}`,
+      value,
+      swatch,
+      image: shadePicture(product, swatch),
+      priceSatang: product.priceSatang + (position % 4 === 3 ? 3000 : 0),
+      stock: position === 0 ? product.stock : position % 3 === 2 ? 0 : 5 + ((product.stock + position * 37) % 120),
+    };
+  });
+  return { code: product.code, name: product.name, optionName: 'สี', values };
+}
+
+/** The words a product's variants add to its search text (as searchTextFor adds them). */
+export function planSearchWords(plan: DemoVariantPlan): string {
+  return plan.values.map((entry) => `${entry.code} ${entry.value} ${plan.optionName}${entry.value}`).join(' ');
+}
+
+/**
+ * Writes plans on products just inserted (each born with its one variant by the products trigger): the
+ * option name, the first value on that variant, the other values as new variants, in three statements.
+ */
+export async function applyVariantPlans(tx: DbOrTx, plans: readonly DemoVariantPlan[], idByCode: ReadonlyMap<string, number>): Promise<void> {
+  const placed = plans.flatMap((plan) => {
+    const id = idByCode.get(plan.code);
+    return id === undefined || plan.values.length < 2 ? [] : [{ id, plan }];
+  });
+  if (placed.length === 0) return;
+  await tx
+    .update(schema.products)
+    .set({ optionNames: sql`array[${placed[0]!.plan.optionName}]::text[]` })
+    .where(inArray(schema.products.id, placed.map((entry) => entry.id)));
+  const owns = sql.join(
+    placed.map(({ id, plan }) => sql`(${id}::int, ${plan.values[0]!.value}::text, ${plan.values[0]!.swatch}::text, ${plan.values[0]!.image}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${schema.productVariants} v set option1 = x.value, swatch = x.swatch, image = x.image from (values ${owns}) as x(id, value, swatch, image) where v.product_id = x.id`,
+  );
+  await tx.insert(schema.productVariants).values(
+    placed.flatMap(({ id, plan }) =>
+      plan.values.slice(1).map((entry, index) => ({
+        productId: id,
+        code: entry.code,
+        option1: entry.value,
+        swatch: entry.swatch,
+        image: entry.image,
+        priceSatang: entry.priceSatang,
+        stock: entry.stock,
+        sortOrder: index + 1,
+      })),
+    ),
+  );
 }

@@ -16,7 +16,7 @@ import {
   demoSynonyms,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
-import { seedDemoVariants } from './demo-variants.ts';
+import { applyVariantPlans, planSearchWords, scaleVariantPlan, seedDemoVariants } from './demo-variants.ts';
 import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
 
 /** `/images/demo/lipstick-P00012-2.svg` → `lipstick-P00012-2`. */
@@ -128,7 +128,7 @@ export async function ensureDemoProducts(
   for (let from = start; from < target; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, target - from) }, (_, i) => {
       const product = demoProduct(from + i, demoEpoch);
-      return { ...product, pictures: picturesOf(product.images) };
+      return { ...product, pictures: picturesOf(product.images), variants: scaleVariantPlan(product, from + i) };
     });
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -151,7 +151,7 @@ export async function ensureDemoProducts(
               // What the tiers' trigger would set; set here, the trigger finds nothing to write (drizzle/0005).
               wholesaleFromSatang: lowestTierPrice(product.tiers),
               searchText: searchKey(
-                [product.name, brand?.name, brand?.nameTh, categoryNames.get(product.categoryCode), product.code, product.description]
+                [product.name, brand?.name, brand?.nameTh, categoryNames.get(product.categoryCode), product.code, product.description, product.variants ? planSearchWords(product.variants) : '']
                   .filter(Boolean)
                   .join(' '),
               ),
@@ -162,6 +162,7 @@ export async function ensureDemoProducts(
         )
         .returning({ id: schema.products.id, code: schema.products.code });
       const idByCode = new Map(inserted.map((row) => [row.code, row.id]));
+      await applyVariantPlans(tx, batch.flatMap((product) => (product.variants ? [product.variants] : [])), idByCode);
       const tiers = batch.flatMap((product) =>
         product.tiers.map((tier) => ({ productId: idByCode.get(product.code) as number, ...tier })),
       );
@@ -183,6 +184,7 @@ export async function ensureDemoProducts(
   }
   // Statistics for the planner and a visibility map, so counts can read the indexes alone.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
   return target - start;
 }
 
