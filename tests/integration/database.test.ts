@@ -35,6 +35,19 @@ describe('database and demo catalog', () => {
     expect(promotionRows.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives no two products one name, and draws each demo shade in its colour (issue 30)', async () => {
+    const db = await database();
+    const shared = await db.rows<{ name: string; n: number }>(sql`select name, count(*)::int as n from products group by name having count(*) > 1`);
+    expect(shared).toEqual([]);
+    const [lipstick] = await db.rows<{ image: string; swatch: string; variant_image: string }>(
+      sql`select p.image, v.swatch, v.image as variant_image from products p join product_variants v on v.product_id = p.id and v.code = p.code where p.name = 'ลิปสติกเนื้อแมตต์'`,
+    );
+    // The product shows its own shade (peach): the picture is drawn from the swatch's colour.
+    expect(lipstick?.swatch).toBe('#f4a683');
+    expect(lipstick?.image).toBe('/images/demo/lipstick-shade-f4a683.svg');
+    expect(lipstick?.variant_image).toBe(lipstick?.image);
+  });
+
   it('generates the same product for the same index', () => {
     expect(demoProduct(41, demoEpoch)).toEqual(demoProduct(41, demoEpoch));
     expect(demoProduct(41, demoEpoch).code).toBe('P00042');

@@ -101,6 +101,44 @@ export function demoVariantPlans(count: number): DemoVariantPlan[] {
   return plans;
 }
 
+/**
+ * New names for the demo products whose generated name another product already has (issue 30: no two
+ * products share a name). A planned item's name, and the item with each value of its option ("ลิปสติก
+ * เนื้อแมตต์ สีส้มพีช"), belong to the product with the picker; any other product named so, and any later
+ * product with an earlier one's name, takes the first free name of its category: its own item with
+ * another of the category's words, else another item. The first product with a name keeps it.
+ */
+export function demoRenames(count: number): Map<string, string> {
+  const products: DemoProduct[] = Array.from({ length: Math.min(count, 360) }, (_, index) => demoProduct(index, demoEpoch));
+  const plans = demoVariantPlans(count);
+  const planned = new Set(plans.map((plan) => plan.code));
+  const categoryOf = (product: DemoProduct) => demoCategories.find((entry) => entry.code === product.categoryCode);
+  const used = new Set<string>();
+  for (const plan of plans) {
+    const product = products.find((entry) => entry.code === plan.code);
+    const category = product ? categoryOf(product) : undefined;
+    used.add(plan.name);
+    for (const word of category?.variants ?? []) if (kindOf(word)?.optionName === plan.optionName) used.add(`${plan.name} ${word}`);
+  }
+  const renames = new Map<string, string>();
+  for (const product of products) {
+    if (planned.has(product.code)) continue;
+    if (!used.has(product.name)) {
+      used.add(product.name);
+      continue;
+    }
+    const category = categoryOf(product);
+    if (!category) continue;
+    const item = category.items.filter((name) => product.name.startsWith(`${name} `)).sort((a, b) => b.length - a.length)[0];
+    const items = item ? [item, ...category.items.filter((name) => name !== item)] : category.items;
+    const free = items.flatMap((name) => category.variants.map((word) => `${name} ${word}`)).find((name) => !used.has(name));
+    if (!free) continue;
+    used.add(free);
+    renames.set(product.code, free);
+  }
+  return renames;
+}
+
 /** Turns the planned demo products into products with variants (after ensureDemoProducts wrote them). */
 export async function seedDemoVariants(db: Db, count: number): Promise<number> {
   const plans = demoVariantPlans(count);

@@ -16,7 +16,7 @@ import {
   demoSynonyms,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
-import { applyVariantPlans, planSearchWords, scaleVariantPlan, seedDemoVariants } from './demo-variants.ts';
+import { applyVariantPlans, demoRenames, planSearchWords, scaleVariantPlan, seedDemoVariants } from './demo-variants.ts';
 import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
 
 /** `/images/demo/lipstick-P00012-2.svg` → `lipstick-P00012-2`. */
@@ -124,10 +124,14 @@ export async function ensureDemoProducts(
   const brandRows = await db.select({ id: schema.brands.id, code: schema.brands.code, name: schema.brands.name, nameTh: schema.brands.nameTh }).from(schema.brands);
   const brandsByCode = new Map(brandRows.map((row) => [row.code, row]));
   const categoryNames = new Map(demoCategories.map((category) => [category.code, `${category.name} ${category.nameEn}`]));
+  // The demo's own products have names of their own (the scale catalog past them repeats names).
+  const renames = demoRenames(Math.min(target, 360));
 
   for (let from = start; from < target; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, target - from) }, (_, i) => {
-      const product = demoProduct(from + i, demoEpoch);
+      const generated = demoProduct(from + i, demoEpoch);
+      const name = renames.get(generated.code);
+      const product = name ? { ...generated, name, description: generated.description.replace(generated.name, name) } : generated;
       return { ...product, pictures: picturesOf(product.images), variants: scaleVariantPlan(product, from + i) };
     });
     await db.transaction(async (tx) => {
