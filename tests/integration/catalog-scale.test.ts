@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { database, observeQueries } from '../../src/server/db/client';
 import { ensureDemoProducts } from '../../src/server/db/seed';
 import { clearProductQueryCache, countProducts, findProducts } from '../../src/server/catalog/catalog.service';
-import { summariesByIds, summaryQuery, toSummary } from '../../src/server/catalog/product.repo';
+import { summariesByIds, summariesOf, summaryQuery } from '../../src/server/catalog/product.repo';
 import { COUNT_BOUND, emptyQuery, lastPage, RESULT_WINDOW, type ListingQuery } from '../../src/server/catalog/listing-query';
 import { searchKey } from '../../src/lib/thai-text';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
@@ -167,7 +167,8 @@ describe('catalog beyond the count bound', () => {
       expect((last - 1) * 24 + 24).toBeGreaterThan(RESULT_WINDOW);
       expect(await countProducts({ ...emptyQuery, sort: 'name' })).toEqual({ count: COUNT_BOUND, capped: true });
       expect(idReads()).toHaveLength(1);
-      expect(sent.filter((query) => /count\(/i.test(query))).toEqual([]);
+      // (A card read counts its product's variants, not products.)
+      expect(sent.filter((query) => /count\(/i.test(query) && !/json_agg/i.test(query))).toEqual([]);
       // One brand is a window of its own; several brands are read a page at a time.
       for (const page of [1, 5]) {
         const result = await find({ brands: [brand!.code], sort: 'name', page });
@@ -250,7 +251,8 @@ describe('catalog beyond the count bound', () => {
     try {
       const ids = [withTiers, noBrand, 999_999_999, noTiers, Number(inactive?.id), 3, 2, 1].filter((id) => Number.isInteger(id));
       expect(ids).toEqual(expect.arrayContaining([withTiers, noBrand, noTiers]));
-      const reference = new Map((await summaryQuery(db.db, sql`true`).orderBy(sql`1`)).filter((row) => ids.includes(row.id)).map((row) => [row.id, toSummary(row)]));
+      const rows = (await summaryQuery(db.db, sql`true`).orderBy(sql`1`)).filter((row) => ids.includes(row.id));
+      const reference = new Map((await summariesOf(db.db, rows)).map((card) => [card.id, card]));
       const cards = await summariesByIds(db.db, ids);
       expect(cards).toEqual(ids.map((id) => reference.get(id)).filter((card) => card !== undefined));
       expect(cards.map((card) => card.id)).not.toContain(Number(inactive?.id));
