@@ -141,5 +141,7 @@ describe.skipIf(onPostgres)('operator CLI on an embedded database nobody serves'
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A new embedded database migrated from nothing, then the CLI started three times, each loading the
+    // database engine: far more than the suite's default minute on a busy 2-core machine.
+  }, 180_000);
 });
