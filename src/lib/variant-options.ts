@@ -58,6 +58,7 @@ export function optionsProblem(options: readonly OptionInput[]): string | null {
   if (options.length > MAX_OPTIONS) return `ตั้งตัวเลือกได้ไม่เกิน ${MAX_OPTIONS} ชื่อ`;
   const names = new Set<string>();
   for (const option of options) {
+    if (!option.name) return `กรุณาใส่ชื่อตัวเลือก (เช่น สี ขนาด) ของค่า "${option.values[0]?.value ?? ''}"`;
     if (option.name.length > MAX_OPTION_NAME) return `ชื่อตัวเลือก "${option.name}" ยาวเกิน ${MAX_OPTION_NAME} ตัวอักษร`;
     if (names.has(option.name)) return `ชื่อตัวเลือก "${option.name}" ซ้ำกัน`;
     names.add(option.name);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { staffPage } from './fixtures/roles';
-import { waitForIslands } from './helpers';
+import { keepScreenshot, waitForIslands } from './helpers';
 
 /**
  * The back office's variant editor (issue 30, docs/decisions/214) in the browser: a staff member turns a
@@ -30,6 +30,7 @@ test('staff turn a product into three shades; the shopper picks one', { tag: '@p
   await table.getByRole('button', { name: 'ตั้งจำนวนคงเหลือ' }).click();
   await expect(staff.getByTestId('admin-flash')).toContainText('ตั้งจำนวนคงเหลือของตัวเลือกที่เลือกแล้ว 2 รายการ');
   await expect(table.getByLabel('คงเหลือของ สีแดงอิฐ')).toHaveValue('5');
+  await keepScreenshot(staff, `variant-editor-${testInfo.project.name}`);
   const nudeCode = await table.getByLabel('รหัสของ สีชมพูนู้ด').inputValue();
   expect(nudeCode).toMatch(new RegExp(`^${code}-\\d+$`));
 

@@ -23,6 +23,7 @@ describe('the variant options form', () => {
     expect(optionsProblem(options)).toBeNull();
     expect(optionsProblem([])).toMatch(/[\u0E00-\u0E7F]/);
     expect(optionsProblem([{ name: 'สี', values: [] }])).toContain('สี');
+    expect(optionsProblem([{ name: '', values: [{ value: 'แดง', swatch: null }] }])).toContain('แดง');
     const many = Array.from({ length: 15 }, (_, index) => ({ value: `v${index}`, swatch: null }));
     expect(optionsProblem([{ name: 'สี', values: many }, { name: 'ขนาด', values: many }])).toContain('225');
   });

@@ -5,7 +5,7 @@ import { MAX_OPTIONS } from '../../../../lib/variants';
 
 /**
  * The variant editor's options form (issue 30, docs/decisions/214): up to three option names, each with
- * its values, and "สร้างตัวเลือกทั้งหมด" makes every combination a variant. A name left empty drops its row.
+ * its values, and "สร้างตัวเลือกทั้งหมด" makes every combination a variant. A row left empty is skipped; values without a name are refused.
  */
 export const POST = adminForm('catalog', () => '/admin/products', async ({ actor, form }) => {
   const text = (name: string) => {
@@ -18,7 +18,7 @@ export const POST = adminForm('catalog', () => '/admin/products', async ({ actor
     const name = text(`option_name_${index}`).replace(/\s+/g, ' ').trim();
     const values = text(`option_values_${index}`);
     if (!name && !values.trim()) continue;
-    options.push({ name: name || `ตัวเลือกที่ ${index + 1}`, values: parseOptionValues(values, options.length === 0) });
+    options.push({ name, values: parseOptionValues(values, options.length === 0) });
   }
   const { changed, added, left } = await generateVariants(actor, product, options);
   const back = `/admin/products/${encodeURIComponent(product)}`;
