@@ -13,6 +13,14 @@ import { isSwatch } from '../../lib/variant-options.ts';
 /** What a barcode may hold: EAN/UPC digits or a shop's own letters and digits. */
 const BARCODE_PATTERN = /^[A-Za-z0-9-]{1,32}$/;
 
+/**
+ * The product's search text again after its variants changed, so search finds the product by its variants'
+ * codes and option values (issue 30). `p` is refreshSearchText's alias of the product row.
+ */
+export async function refreshProductSearch(tx: DbOrTx, productId: number): Promise<void> {
+  await refreshSearchText(tx, sql`p.id = ${productId}`);
+}
+
 /** The product's pictures (its gallery and its main picture): what a variant's picture may be. */
 export async function productPictureUrls(db: DbOrTx, productId: number): Promise<string[]> {
   const [gallery, [main]] = await Promise.all([
@@ -123,7 +131,7 @@ export async function saveVariants(actor: AuditActor, productCode: string, rows:
     if (changed > 0) {
       const shape = (list: typeof before) =>
         list.map((variant) => ({ code: variant.code, priceSatang: variant.priceSatang, stock: variant.stock, active: variant.active, image: variant.image, swatch: variant.swatch, barcode: variant.barcode }));
-      await refreshSearchText(tx, sql`p.id = ${product.id}`);
+      await refreshProductSearch(tx, product.id);
       await recordAudit(tx, actor, { action: 'product.variants', entityType: 'product', entityId: product.code, before: { variants: shape(before) }, after: { variants: shape(after) } });
     }
     return { changed, codes: [product.code, ...before.map((variant) => variant.code), ...after.map((variant) => variant.code)] };

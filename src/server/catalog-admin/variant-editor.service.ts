@@ -4,7 +4,7 @@ import { products, productVariants, stockMovements } from '../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
-import { refreshSearchText } from './product-admin.repo.ts';
+import { refreshProductSearch } from './variant-admin.service.ts';
 import { recordStockMovements } from './stock.repo.ts';
 import { MAX_PRICE_SATANG, MAX_STOCK, PRODUCT_CODE_PATTERN } from '../../lib/product-rules.ts';
 import { combinations, matchCombinations, optionsProblem, type OptionInput, type OptionValueInput } from '../../lib/variant-options.ts';
@@ -72,7 +72,7 @@ async function changeVariants<T extends { changed: number }>(
       const result = await change(tx, product, before);
       const after = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id)).orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
       if (result.changed > 0) {
-        await refreshSearchText(tx, sql`p.id = ${product.id}`);
+        await refreshProductSearch(tx, product.id);
         const [names] = await tx.select({ optionNames: products.optionNames }).from(products).where(eq(products.id, product.id));
         await recordAudit(tx, actor, {
           action,
