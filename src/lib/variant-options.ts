@@ -8,7 +8,6 @@ import { MAX_OPTIONS } from './variants.ts';
 export const MAX_VARIANTS = 200;
 export const MAX_OPTION_NAME = 30;
 export const MAX_OPTION_VALUE = 60;
-const SWATCH_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /** One value of an option as typed: "ส้มพีช #f4a683" is the value ส้มพีช with its colour. */
 export interface OptionValueInput {
@@ -19,10 +18,6 @@ export interface OptionValueInput {
 export interface OptionInput {
   name: string;
   values: OptionValueInput[];
-}
-
-export function isSwatch(text: string): boolean {
-  return SWATCH_PATTERN.test(text);
 }
 
 /**

@@ -102,6 +102,11 @@ describe('the variant editor', () => {
       ['ชมพู', 'M', '#f4a3c0', 0],
     ]);
 
+    // Search finds the product by a new variant's code and by a new value.
+    const searchText = (await productRow(base.id)).searchText;
+    expect(searchText).toContain(`${base.code}-5`.toLowerCase());
+    expect(searchText).toContain('สีชมพู');
+
     // A value taken out of the list: its variants are listed, not deleted.
     const fewer = await post(client, optionsRoute, '/api/admin/products/variant-options', {
       product: base.code,

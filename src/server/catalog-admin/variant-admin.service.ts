@@ -5,10 +5,9 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { MAX_PRICE_SATANG, MAX_STOCK, PRODUCT_CODE_PATTERN } from '../../lib/product-rules.ts';
-import { variantLabel, variantOptions } from '../../lib/variants.ts';
+import { isSwatchColour, variantLabel, variantOptions } from '../../lib/variants.ts';
 import { recordStockMovements } from './stock.repo.ts';
 import { refreshSearchText } from './product-admin.repo.ts';
-import { isSwatch } from '../../lib/variant-options.ts';
 
 /** What a barcode may hold: EAN/UPC digits or a shop's own letters and digits. */
 const BARCODE_PATTERN = /^[A-Za-z0-9-]{1,32}$/;
@@ -87,7 +86,7 @@ export async function saveVariants(actor: AuditActor, productCode: string, rows:
     if (!PRODUCT_CODE_PATTERN.test(row.newCode)) fields[`code_${index}`] = `รหัสตัวเลือกแถวที่ ${index + 1} ใช้ได้เฉพาะ A–Z, 0–9, - และ _ (ไม่เกิน 64 ตัว)`;
     if (row.priceSatang === null || row.priceSatang > MAX_PRICE_SATANG) fields[`price_${index}`] = `ราคาแถวที่ ${index + 1} ไม่ถูกต้อง`;
     if (row.stock === null || row.stock > MAX_STOCK) fields[`stock_${index}`] = `จำนวนคงเหลือแถวที่ ${index + 1} ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป`;
-    if (row.swatch && !isSwatch(row.swatch)) fields[`swatch_${index}`] = `สีแถวที่ ${index + 1} ต้องเป็นรหัสสีแบบ #rrggbb เช่น #f4a683`;
+    if (row.swatch && !isSwatchColour(row.swatch)) fields[`swatch_${index}`] = `สีแถวที่ ${index + 1} ต้องเป็นรหัสสีแบบ #rrggbb เช่น #f4a683`;
     if (row.barcode && !BARCODE_PATTERN.test(row.barcode)) fields[`barcode_${index}`] = `บาร์โค้ดแถวที่ ${index + 1} ใช้ได้เฉพาะตัวเลขและตัวอักษร A–Z ไม่เกิน 32 ตัว`;
   });
   if (new Set(rows.map((row) => row.newCode.toLowerCase())).size !== rows.length) fields.code = 'รหัสตัวเลือกซ้ำกัน';

@@ -177,8 +177,9 @@ export async function generateVariants(actor: AuditActor, productCode: string, o
 }
 
 /**
- * Deletes variants. Refused for the last one, for the variant that carries the product's own code (the
- * listing's add-to-cart button and old carts name it), and, unless `confirmStock`, for one still holding
+ * Deletes variants. Refused for the last one, for the variant that carries the product's own code (a
+ * product back to one variant must be sold by its own code, docs/decisions/205: a plain product's card puts
+ * that code in the cart, and carts saved before name it), and, unless `confirmStock`, for one still holding
  * stock. Order and quotation lines keep their copy (their link is set null), price tiers of the variant go
  * with it, and its stock history stays the product's: the movements' link is cleared first, not cascaded.
  */
