@@ -14,6 +14,7 @@ import * as optionsRoute from '../../src/pages/api/admin/products/variant-option
 import * as bulkRoute from '../../src/pages/api/admin/products/variant-bulk';
 import * as removeRoute from '../../src/pages/api/admin/products/variant-remove';
 import * as variantsRoute from '../../src/pages/api/admin/products/variants';
+import { variantEditorOptions } from '../../src/server/catalog-admin/variant-editor.service';
 
 type Route = Partial<Record<'POST', APIRoute>>;
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -118,6 +119,14 @@ describe('the variant editor', () => {
     expect(fewer.status).toBe(200);
     expect((fewer.body.data as { left: { code: string }[] }).left.map((entry) => entry.code)).toEqual([`${base.code}-2`, `${base.code}-3`]);
     expect(await variantsOf(base.id)).toHaveLength(6);
+    // The form shown right after offers the lists as typed, not the values of what was left out.
+    const shown = await variantEditorOptions(base.id, [`${base.code}-2`, `${base.code}-3`]);
+    expect(shown.names).toEqual(['สี', 'ขนาด']);
+    expect(shown.values.map((values) => values.map((entry) => entry.value))).toEqual([['แดง', 'ชมพู'], ['S', 'M']]);
+    // Typed without their colours this time: the swatches are taken off as typed.
+    expect(shown.values[0]?.map((entry) => entry.swatch)).toEqual([null, null]);
+    // Reloaded later, the form offers every value the variants still have (the left ones last).
+    expect((await variantEditorOptions(base.id)).values[0]?.map((entry) => entry.value)).toEqual(['แดง', 'ชมพู', 'ดำ']);
   });
 
   it('picks codes no product or variant has, and refuses a code another product holds, in Thai', async () => {

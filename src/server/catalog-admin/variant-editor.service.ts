@@ -252,8 +252,12 @@ export interface VariantEditorOptions {
   values: OptionValueInput[][];
 }
 
-/** The options form as the product's variants are now: names, and each option's values in order. */
-export async function variantEditorOptions(productId: number): Promise<VariantEditorOptions> {
+/**
+ * The options form as the product's variants are now: names, and each option's values in order. `leftOut`:
+ * variants the last save left out of every combination; their values are not offered again, so saving the
+ * form once more does not bring back the combinations just taken out.
+ */
+export async function variantEditorOptions(productId: number, leftOut: readonly string[] = []): Promise<VariantEditorOptions> {
   const db = await getDb();
   const [product] = await db.select({ optionNames: products.optionNames }).from(products).where(eq(products.id, productId));
   const names = product?.optionNames ?? [];
@@ -261,6 +265,7 @@ export async function variantEditorOptions(productId: number): Promise<VariantEd
   const values = names.map((_, option) => {
     const seen = new Map<string, OptionValueInput>();
     for (const row of rows) {
+      if (leftOut.includes(row.code)) continue;
       const value = [row.option1, row.option2, row.option3][option];
       if (value && !seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), { value, swatch: option === 0 ? row.swatch : null });
     }
