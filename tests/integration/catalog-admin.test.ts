@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { APIRoute } from 'astro';
 import { TestClient } from '../fixtures/api-client';
-import { createMember, newKey, placeTestOrder, variantStockOf } from '../fixtures/orders';
+import { createMember, newKey, placeTestOrder, productWithVariants, variantStockOf } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, categories, productImages, productPriceTiers, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { findProductByCode } from '../../src/server/catalog/catalog.service';
@@ -19,6 +19,9 @@ import * as checkCode from '../../src/pages/api/admin/products/check-code';
 import * as pictures from '../../src/pages/api/admin/products/pictures';
 import * as stock from '../../src/pages/api/admin/products/stock';
 import * as variantsRoute from '../../src/pages/api/admin/products/variants';
+import * as variantOptionsRoute from '../../src/pages/api/admin/products/variant-options';
+import * as variantBulkRoute from '../../src/pages/api/admin/products/variant-bulk';
+import * as variantRemoveRoute from '../../src/pages/api/admin/products/variant-remove';
 import * as categoriesRoute from '../../src/pages/api/admin/categories';
 import * as brandsRoute from '../../src/pages/api/admin/brands';
 import * as importCheck from '../../src/pages/api/admin/import/check';
@@ -74,6 +77,11 @@ describe('every catalog admin route, for every role', () => {
     { name: 'stock', route: stock, method: 'POST', path: '/api/admin/products/stock', body: async () => formOf({ code: 'P00005', amount: '1', direction: 'add', reason: 'ตรวจนับ' }) },
     // The demo's matte lipstick in shades (docs/decisions/205); nothing changed, the save still answers.
     { name: 'variants', route: variantsRoute, method: 'POST', path: '/api/admin/products/variants', body: async () => formOf({ product: 'P00354', variant: 'P00354', variant_code: 'P00354', variant_price: String((await lipstickPrice()) / 100), variant_stock: String(await variantStockOf('P00354')), variant_active: 'P00354' }) },
+    // The variant editor (docs/decisions/214), each on a fresh product in two shades: the options as they
+    // are (nothing changes), the first shade's stock set to what it is, and the second shade removed.
+    { name: 'variant options', route: variantOptionsRoute, method: 'POST', path: '/api/admin/products/variant-options', body: async () => formOf({ product: (await productWithVariants([0, 0])).product.code, option_name_0: 'สี', option_values_0: 'เฉดที่1\nเฉดที่2' }) },
+    { name: 'variant bulk', route: variantBulkRoute, method: 'POST', path: '/api/admin/products/variant-bulk', body: async () => { const { product } = await productWithVariants([1, 0]); return formOf({ product: product.code, op: 'stock', bulk_stock: '1', selected: `${product.code}-1` }); } },
+    { name: 'variant remove', route: variantRemoveRoute, method: 'POST', path: '/api/admin/products/variant-remove', body: async () => { const { product } = await productWithVariants([0, 0]); return formOf({ product: product.code, remove: `${product.code}-2` }); } },
     { name: 'categories', route: categoriesRoute, method: 'POST', path: '/api/admin/categories', body: async () => formOf({ op: 'down', id: String(gifts) }) },
     { name: 'brands', route: brandsRoute, method: 'POST', path: '/api/admin/brands', body: async () => formOf({ op: 'save', code: `b-${newKey().slice(0, 6).toLowerCase()}`, name: 'แบรนด์ทดสอบ', active: '1' }) },
     { name: 'import check', route: importCheck, method: 'POST', path: '/api/admin/import/check', body: async () => formOf({ file: new File(['code,price\nP00006,\n'], 'a.csv', { type: 'text/csv' }) }) },
