@@ -247,7 +247,7 @@ describe('CSV with one row per variant', () => {
     ];
     // The line each row starts on (P00354's description spans lines): rows are numbered as above.
     const file = csvOf(rows);
-    const lines = (parse(Buffer.from(file), { bom: true, info: true }) as { info: { lines: number } }[]).map((record) => record.info.lines);
+    const lines = (parse(Buffer.from(file), { bom: true, info: true }) as unknown as { info: { lines: number } }[]).map((record) => record.info.lines);
     const reasonOf = (report: ImportReport, number: number) => reasonAt(report, lines[number - 1] as number);
     const dry = await dryRunImport(file);
     expect(reasonOf(dry, 2)).toEqual(['รหัสตัวเลือก P00354-02 เป็นของสินค้า P00354 แล้ว']);

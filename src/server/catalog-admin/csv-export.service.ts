@@ -7,7 +7,7 @@ import { groupTiersByProduct, sortTiers } from '../../lib/pricing.ts';
 import { CSV_COLUMNS, exportCells, type ExportRow } from './csv-columns.ts';
 
 /**
- * The whole catalog as CSV, streamed: products are read in keyset pages of EXPORT_PAGE and written as
+ * The whole catalog as CSV, one row per variant (issue 30, csv-columns.ts), streamed: products are read in keyset pages of EXPORT_PAGE and written as
  * they come, so 100,000 products never sit in memory at once. UTF-8 with a BOM, which is how Excel
  * recognises Thai text in a CSV.
  */
@@ -60,7 +60,11 @@ async function* exportRows(): AsyncGenerator<string[]> {
       .where(inArray(productVariants.productId, rows.map((row) => row.id)))
       .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
     const variantsOf = new Map<number, typeof variantRows>();
-    for (const variant of variantRows) variantsOf.set(variant.productId, [...(variantsOf.get(variant.productId) ?? []), variant]);
+    for (const variant of variantRows) {
+      const list = variantsOf.get(variant.productId);
+      if (list) list.push(variant);
+      else variantsOf.set(variant.productId, [variant]);
+    }
     for (const { optionNames, ...row } of rows) {
       const product = { ...row, tiers: sortTiers(tiers.get(row.id) ?? []) };
       const variants = variantsOf.get(row.id) ?? [];

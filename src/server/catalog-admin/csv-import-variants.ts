@@ -83,7 +83,11 @@ export async function variantsOf(db: DbOrTx, productIds: readonly number[]): Pro
     .from(productVariants)
     .where(inArray(productVariants.productId, [...productIds]))
     .orderBy(asc(productVariants.productId), asc(productVariants.id));
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  for (const row of rows) {
+    const list = byProduct.get(row.productId);
+    if (list) list.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
   return byProduct;
 }
 
