@@ -181,7 +181,10 @@ describe('CSV with one row per variant', () => {
       .from(products)
       .where(eq(products.code, 'NEWLIP'));
     expect(lip).toMatchObject({ price: 14900, stock: 12, optionNames: ['สี'] });
+    // Its search text names its shades' codes and values (written once the variants are in).
     expect(lip?.searchText).toContain('ลิปทินท์ใหม่');
+    expect(lip?.searchText).toContain('newlip-coral');
+    expect(lip?.searchText).toContain('ส้มคอรัล');
     const shades = await db
       .select({ code: productVariants.code, option1: productVariants.option1, price: productVariants.priceSatang, stock: productVariants.stock, active: productVariants.active })
       .from(productVariants)
