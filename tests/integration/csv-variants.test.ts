@@ -5,13 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, gt, like } from 'drizzle-orm';
-import { getDb } from '../../src/server/db/client';
+import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
+import { database, getDb } from '../../src/server/db/client';
+import { takeVariantStock, variantsForSale } from '../../src/server/catalog/variant.repo';
 import { products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { applyImport, dryRunImport, type ImportReport } from '../../src/server/catalog-admin/csv-import.service';
 import { catalogCsvStream, templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import { CSV_COLUMNS } from '../../src/server/catalog-admin/csv-columns';
 import type { AuditActor } from '../../src/server/audit/audit.service';
+import { createMember, placeTestOrder, productWithVariants } from '../fixtures/orders';
 
 const actor: AuditActor = { id: null, email: 'variants-importer@example.test', role: 'staff', via: 'web' };
 const OLD_HEADER = ['code', 'name', 'name_en', 'category', 'brand', 'price', 'stock', 'unit', 'active', 'recommended', 'tiers', 'description'];
@@ -282,5 +284,82 @@ describe('CSV with one row per variant', () => {
     expect(added).toEqual({ option1: 'เฉดใหม่จากไฟล์', price: 9900 });
     const refused = await db.select({ code: productVariants.code }).from(productVariants).where(like(productVariants.code, 'P00354-9%'));
     expect(refused.map((variant) => variant.code)).toEqual(['P00354-97']);
+  });
+
+  it('an import and orders of the same shades at the same moment both go through, and the movements explain each figure', async () => {
+    const { product, variants } = await productWithVariants([50, 50, 50]);
+    const db = await getDb();
+    const [lastMove] = await db.select({ id: stockMovements.id }).from(stockMovements).orderBy(desc(stockMovements.id)).limit(1);
+    const exported = await exportedRows();
+    const header = exported[0] as string[];
+    const at = (name: string) => header.indexOf(name);
+    const amount = Math.ceil(40_000 / product.priceSatang);
+    for (let round = 0; round < 3; round += 1) {
+      const rows = exported.filter((cells) => cells[0] === product.code).map((cells) => [...cells]);
+      expect(rows).toHaveLength(3);
+      for (const cells of rows) {
+        cells[at('price')] = String(product.priceSatang / 100 + round + 1);
+        cells[at('stock')] = String(40 - round * 5);
+      }
+      const member = await createMember();
+      const results = await Promise.allSettled([
+        applyImport(actor, csvOf([header, ...rows])),
+        placeTestOrder(member, [
+          { product_code: variants[1]!.code, amount },
+          { product_code: variants[2]!.code, amount },
+        ]),
+      ]);
+      expect(results.map((result) => result.status), `round ${round}`).toEqual(['fulfilled', 'fulfilled']);
+    }
+    for (const variant of variants) {
+      const [now] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variant.id));
+      const moves = await db
+        .select({ delta: stockMovements.delta })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.variantId, variant.id), gt(stockMovements.id, lastMove?.id ?? 0)));
+      expect(50 + moves.reduce((sum, move) => sum + move.delta, 0), variant.code).toBe(now?.stock);
+    }
+    const [total] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    const shades = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, product.id));
+    expect(total?.stock).toBe(shades.reduce((sum, shade) => sum + shade.stock, 0));
+  });
+});
+
+// Guards a wait from hanging; it measures nothing.
+const HANG_GUARD_MS = 15_000;
+
+/**
+ * The lock order, made to happen rather than hoped for: a checkout holds a shade's row (its first step)
+ * while the import starts, and only then takes the stock, which locks the product row. An import that
+ * locked the product row first would now wait on the shade while the checkout waits on it: a deadlock,
+ * one of them aborted. Needs a second connection, so PostgreSQL only (PGlite has one).
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('an import beside a checkout (PostgreSQL)', () => {
+  it('waits behind the variant row a checkout holds and never holds the product row the checkout needs next', async () => {
+    const { product, variants } = await productWithVariants([30, 30]);
+    const exported = (await exportedRows()).filter((cells, index) => index === 0 || cells[0] === product.code);
+    const header = exported[0] as string[];
+    for (const cells of exported.slice(1)) cells[header.indexOf('stock')] = '20';
+    const db = await getDb();
+    const server = await database();
+    let imported: Promise<ImportReport> | null = null;
+    await db.transaction(async (tx) => {
+      const [held] = await variantsForSale(tx, [variants[0]!.code], { lock: true });
+      imported = applyImport(actor, csvOf(exported));
+      imported.catch(() => undefined);
+      const started = Date.now();
+      for (;;) {
+        const waiting = await server.rows<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
+        if ((waiting[0]?.n ?? 0) > 0) break;
+        if (Date.now() - started > HANG_GUARD_MS) throw new Error('the import never reached the held row');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await takeVariantStock(tx, held!.variantId, 2)).toBe(true);
+    });
+    await expect(imported).resolves.toMatchObject({ updates: 1, errors: [] });
+    const shades = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, product.id));
+    expect(shades.map((shade) => shade.stock)).toEqual([20, 20]);
   });
 });
