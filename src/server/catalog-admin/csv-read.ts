@@ -3,7 +3,9 @@ import { isUtf8 } from 'node:buffer';
 import { threadId } from 'node:worker_threads';
 import { badRequest } from '../http/errors.ts';
 import { badImportedText } from '../security/control-chars.ts';
-import { mapHeader, readRow, type CsvRow } from './csv-columns.ts';
+import { disagreeingColumns, hasVariantColumns, mapHeader, readRow, type CsvColumn, type CsvHeader, type CsvRow, type CsvVariantRow } from './csv-columns.ts';
+import { normalizeText } from '../../lib/thai-text.ts';
+import { textFromSpreadsheetCell } from '../../lib/spreadsheet-cells.ts';
 
 /**
  * Reading a product CSV into rows (docs/design.md section 10): the text's encoding, the header, each row
@@ -126,14 +128,114 @@ async function* records(input: string): AsyncGenerator<{ cells: string[]; line: 
   }
 }
 
+/** Variants a product may have in one file (the back office's variants table takes as many). */
+export const MAX_VARIANT_ROWS = 200;
+
+/**
+ * A file with the variant columns: a product's rows follow one another (as the export writes them) and
+ * are gathered into one row whose `variants` are theirs, its product columns from the first row. Checks
+ * that need the whole file are made here: a code met twice, a product's rows apart, later rows
+ * disagreeing with the first. What needs the catalog (a code another product owns, option values
+ * against the product's option names) is left to the planner.
+ */
+class VariantGroups {
+  /** Product code → the line its rows start on. */
+  private readonly products = new Map<string, number>();
+  /** Variant code → its first line and product. */
+  private readonly variants = new Map<string, { line: number; product: string }>();
+  private current: { code: string; line: number; first: CsvRow | null; grouped: CsvRow | null } | null = null;
+
+  private readonly columns: Map<CsvColumn, number>;
+  private readonly extraOptions: readonly number[];
+
+  constructor(columns: Map<CsvColumn, number>, extraOptions: readonly number[]) {
+    this.columns = columns;
+    this.extraOptions = extraOptions;
+  }
+
+  /** Reads one row; returns a finished product when this row starts the next one. */
+  add(cells: readonly string[], line: number, problems: ImportProblem[]): CsvRow | null {
+    const codeAt = this.columns.get('code') as number;
+    const code = normalizeText(textFromSpreadsheetCell(cells[codeAt] ?? ''));
+    const continuation = this.current !== null && code !== '' && code === this.current.code;
+    const row = readRow(cells, this.columns, line, { extraOptions: this.extraOptions, continuation });
+    const problem = (reason: string) => problems.push({ line, code: row.code, reason });
+    let finished: CsvRow | null = null;
+    if (!continuation) {
+      finished = this.finish();
+      const started = this.products.get(code);
+      const asVariant = this.variants.get(code);
+      this.current = { code, line, first: null, grouped: null };
+      if (code !== '') {
+        if (started !== undefined) {
+          this.current = null;
+          problem(`แถวของสินค้าเดียวกันต้องอยู่ติดกัน: สินค้า ${code} อยู่ที่บรรทัด ${started} แล้ว`);
+          return finished;
+        }
+        this.products.set(code, line);
+        if (asVariant && asVariant.product !== code) {
+          this.current = null;
+          problem(`รหัสสินค้า ${code} เป็นรหัสตัวเลือกของสินค้า ${asVariant.product} (บรรทัด ${asVariant.line}) แล้ว`);
+          return finished;
+        }
+      }
+      if (!('fields' in row)) {
+        problems.push(row);
+        return finished;
+      }
+      this.current.first = row;
+      this.current.grouped = { line, code, fields: row.fields, variants: [] };
+    } else {
+      const group = this.current as NonNullable<typeof this.current>;
+      if (!group.first || !group.grouped) {
+        problem(`ข้ามแถวนี้: แถวแรกของสินค้า ${code} (บรรทัด ${group.line}) มีปัญหา`);
+        return null;
+      }
+      if (!('fields' in row)) {
+        problems.push(row);
+        return null;
+      }
+      const differ = disagreeingColumns(group.first, row);
+      if (differ.length > 0) {
+        problem(`ข้อมูลสินค้าช่อง ${differ.join(', ')} ไม่ตรงกับแถวแรกของสินค้านี้ (บรรทัด ${group.line}): ข้อมูลสินค้าใช้จากแถวแรก แถวต่อมาให้เว้นว่างหรือใส่ให้ตรงกัน`);
+        return null;
+      }
+      if ((group.grouped.variants?.length ?? 0) >= MAX_VARIANT_ROWS) {
+        problem(`สินค้าหนึ่งรายการมีตัวเลือกได้ไม่เกิน ${MAX_VARIANT_ROWS} แบบ`);
+        return null;
+      }
+    }
+    const variant = row.variant as CsvVariantRow;
+    const seenVariant = this.variants.get(variant.code);
+    const otherProduct = variant.code !== code ? this.products.get(variant.code) : undefined;
+    if (seenVariant) problem(`รหัสตัวเลือก ${variant.code} ซ้ำกับบรรทัด ${seenVariant.line}`);
+    else if (otherProduct !== undefined) problem(`รหัสตัวเลือก ${variant.code} เป็นรหัสของสินค้าอื่นในไฟล์ (บรรทัด ${otherProduct})`);
+    else {
+      this.variants.set(variant.code, { line, product: code });
+      this.current?.grouped?.variants?.push(variant);
+    }
+    return finished;
+  }
+
+  /** The product being gathered, done (null when none, or every row of it was refused). */
+  finish(): CsvRow | null {
+    const grouped = this.current?.grouped ?? null;
+    this.current = null;
+    return grouped && (grouped.variants?.length ?? 0) > 0 ? grouped : null;
+  }
+}
+
 /**
  * The file read into its header and batches of rows. The header comes first; a file with no header,
- * no code column or control characters in its header is refused before any row.
+ * no code column or control characters in its header is refused before any row. In a file with the
+ * variant columns a batch holds whole products (a product's rows are never split between batches).
  */
 export async function* readImportRows(bytes: Uint8Array, batchSize = IMPORT_BATCH): AsyncGenerator<ImportRead> {
   const { input, encoding } = decodeFile(bytes);
   const seen = new Map<string, number>();
-  let columns: ReturnType<typeof mapHeader>['columns'] | null = null;
+  let columns: CsvHeader['columns'] | null = null;
+  let groups: VariantGroups | null = null;
+  let extraOptions: number[] = [];
   let batch: CsvRow[] = [];
   let problems: ImportProblem[] = [];
   let counted = 0;
@@ -144,24 +246,31 @@ export async function* readImportRows(bytes: Uint8Array, batchSize = IMPORT_BATC
       }
       const header = mapHeader(cells);
       columns = header.columns;
+      extraOptions = header.extraOptions;
       if (!columns.has('code')) throw badRequest('csv_no_code_column', 'ไม่พบคอลัมน์ code (รหัสสินค้า) ในแถวแรกของไฟล์ กรุณาใช้แม่แบบที่ดาวน์โหลดจากหน้านี้');
+      if (hasVariantColumns(columns)) groups = new VariantGroups(columns, extraOptions);
       yield { kind: 'header', encoding, unknownColumns: header.unknown, thread: threadId };
       continue;
     }
     if (cells.every((cell) => cell.trim() === '')) continue;
     counted++;
-    const row = readRow(cells, columns, line);
-    if (!('fields' in row)) {
-      problems.push(row);
-      continue;
+    if (groups) {
+      const finished = groups.add(cells, line, problems);
+      if (finished) batch.push(finished);
+    } else {
+      const row = readRow(cells, columns, line, { extraOptions });
+      if (!('fields' in row)) {
+        problems.push(row);
+        continue;
+      }
+      const first = seen.get(row.code);
+      if (first !== undefined) {
+        problems.push({ line: row.line, code: row.code, reason: `รหัสสินค้าซ้ำกับบรรทัด ${first}` });
+        continue;
+      }
+      seen.set(row.code, row.line);
+      batch.push(row);
     }
-    const first = seen.get(row.code);
-    if (first !== undefined) {
-      problems.push({ line: row.line, code: row.code, reason: `รหัสสินค้าซ้ำกับบรรทัด ${first}` });
-      continue;
-    }
-    seen.set(row.code, row.line);
-    batch.push(row);
     if (batch.length >= batchSize) {
       yield { kind: 'rows', counted, batch, problems };
       batch = [];
@@ -170,5 +279,7 @@ export async function* readImportRows(bytes: Uint8Array, batchSize = IMPORT_BATC
     }
   }
   if (!columns) throw badRequest('csv_empty', 'ไฟล์ว่างเปล่า กรุณาเลือกไฟล์ CSV ที่มีรายการสินค้า');
+  const last = groups?.finish();
+  if (last) batch.push(last);
   if (counted > 0 || batch.length > 0 || problems.length > 0) yield { kind: 'rows', counted, batch, problems };
 }
