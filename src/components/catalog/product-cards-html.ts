@@ -35,8 +35,8 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
   const srcset = pictureSrcset(product.image);
   const picture =
     `<img class="card-img-top product-card-img" src="${escapeHtml(product.image ?? '/images/placeholder.svg')}"` +
-    (srcset ? ` srcset="${escapeHtml(srcset)}"` : '') +
-    ` sizes="(min-width: 1200px) 200px, (min-width: 768px) 25vw, 50vw" alt="${name}" width="240" height="240"` +
+    (srcset ? ` srcset="${escapeHtml(srcset)}" sizes="(min-width: 1200px) 200px, (min-width: 768px) 25vw, 50vw"` : '') +
+    ` alt="${name}" width="240" height="240"` +
     (eager ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"') +
     ' decoding="async">';
   const brand = product.brandName ? `<div class="small text-secondary text-truncate">${escapeHtml(product.brandName)}</div>` : '';

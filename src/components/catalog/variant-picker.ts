@@ -66,6 +66,7 @@ export function enhanceVariantPicker(): void {
       const main = page.querySelector<HTMLImageElement>('.gallery-image-0');
       if (main && variant.image && main.getAttribute('src') !== variant.image) {
         main.removeAttribute('srcset');
+        main.removeAttribute('sizes');
         main.src = variant.image;
       }
     }

@@ -188,6 +188,17 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
   return plans.length;
 }
 
+/**
+ * A product named with a shade ("… สีส้มพีช") shows a drawing in that shade first (the shared demo
+ * pictures are drawn in random colours): the address of that drawing, or null for other names.
+ */
+export function shadePictureForName(product: DemoProduct): string | null {
+  const shade = Object.keys(SHADES)
+    .filter((value) => product.name.endsWith(` สี${value}`))
+    .sort((a, b) => b.length - a.length)[0];
+  return shade ? shadePicture(product, SHADES[shade] ?? null) : null;
+}
+
 /** The first product of the scale catalog past the demo's own 360. */
 export const SCALE_FROM = 360;
 const SHADE_LIST = Object.entries(SHADES);

@@ -16,7 +16,7 @@ import {
   demoSynonyms,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
-import { applyVariantPlans, demoRenames, planSearchWords, scaleVariantPlan, seedDemoVariants } from './demo-variants.ts';
+import { applyVariantPlans, demoRenames, planSearchWords, scaleVariantPlan, seedDemoVariants, shadePictureForName } from './demo-variants.ts';
 import { demoPictureFor, demoPictures, type DemoPictures } from '../catalog/demo-pictures.ts';
 
 /** `/images/demo/lipstick-P00012-2.svg` → `lipstick-P00012-2`. */
@@ -132,7 +132,12 @@ export async function ensureDemoProducts(
       const generated = demoProduct(from + i, demoEpoch);
       const name = renames.get(generated.code);
       const product = name ? { ...generated, name, description: generated.description.replace(generated.name, name) } : generated;
-      return { ...product, pictures: picturesOf(product.images), variants: scaleVariantPlan(product, from + i) };
+      const variants = scaleVariantPlan(product, from + i);
+      // Named with a shade, or sold in shades: its own shade's drawing first.
+      const shade = variants?.values[0]?.image ?? shadePictureForName(product);
+      const drawn = picturesOf(product.images);
+      const pictures = shade ? [{ key: shade, url: shade, width: 480, height: 480, widths: [480] }, ...drawn.slice(1)] : drawn;
+      return { ...product, pictures, variants };
     });
     await db.transaction(async (tx) => {
       const inserted = await tx
