@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { grantRole } from './fixtures/roles';
 import { waitForIslands } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * docs/design.md section 9: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on the
@@ -14,10 +14,7 @@ import { waitForIslands } from './helpers';
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 async function seriousViolations(page: Page) {
   await waitForIslands(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
+  return (await seriousAxeViolations(page)).map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       nodes: violation.nodes.length,

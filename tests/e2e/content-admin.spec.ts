@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { grantRole } from './fixtures/roles';
 import { keepScreenshot, waitForIslands, withShopWideState } from './helpers';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads';
 import { GOOGLE_DOCS_HTML, WORD_HTML } from '../fixtures/office-paste';
+import { seriousAxeViolations } from './axe';
 
 /**
  * Issue 11 in the browser: an editor changes a content page with the toolbar, sees the preview at phone
@@ -40,8 +40,7 @@ const screenshot = (page: Page, testInfo: TestInfo, name: string) => keepScreens
 
 /** axe's serious and critical findings (WCAG 2.1 A and AA) on what the page shows now. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await seriousAxeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The draft body as stored: the Markdown the server puts in the editor page's plain box. */

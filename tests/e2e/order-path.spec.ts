@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { demoCompany, demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { formatBaht } from '../../src/lib/money';
@@ -6,6 +5,7 @@ import { sampleAddress } from '../fixtures/address';
 import { newSlipRef, slipPayload, slipPicture } from '../fixtures/slips';
 import { grantRole, staffPage } from './fixtures/roles';
 import { keepScreenshot, projectContext, waitForIslands, withShopWideState } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * issue 29, items 8, 9, 10 and 16 in the browser: a slip under review and the order's timeline, the
@@ -49,10 +49,7 @@ function productFor(skip: number, minStock = 200) {
 
 async function seriousViolations(page: Page) {
   await waitForIslands(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+  return (await seriousAxeViolations(page)).map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
 }
 
 async function statusUpdate(request: APIRequestContext, origin: string, body: Record<string, string>) {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'promptparse';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { sampleAddress } from '../fixtures/address';
 import { readQr } from '../fixtures/qr-picture';
 import { keepScreenshot, waitForIslands } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * Issue 29: paying on the phone that shows the payment page. The QR is saved as a picture for the bank
@@ -30,8 +30,7 @@ function productFor(projectName: string) {
 
 /** axe's serious and critical findings (WCAG 2.1 A and AA), as tests/e2e/a11y.spec.ts counts them. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return (await seriousAxeViolations(page)).map((violation) => violation.id);
 }
 
 /** A new member with an unpaid PromptPay order, signed in on this page; its payment page open. */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './fixtures/member';
 import { keepScreenshot, waitForIslands } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * issue 31 §2 and §5 (docs/decisions/209, 210) in a browser: a visitor presses a product's heart, logs in
@@ -10,8 +10,7 @@ import { keepScreenshot, waitForIslands } from './helpers';
  */
 /** axe's serious and critical findings on the page as it is now (hearts pressed, the row filled in). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return (await seriousAxeViolations(page)).map((violation) => violation.id);
 }
 
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
