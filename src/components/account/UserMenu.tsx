@@ -34,7 +34,11 @@ export default function UserMenu({ icon }: { icon?: ReactNode }) {
     if (!hint) {
       // The session ended where this page could not see it (a plain-form logout, the cookies' age):
       // a remembered member is forgotten rather than shown.
-      if ($user.get()) setUser(null);
+      if ($user.get()) {
+        setUser(null);
+        // Logging out clears the member's cart here too, however the session ended (docs/decisions/218).
+        void import('../../stores/member-cart-sync').then(({ forgetEndedMemberCart }) => forgetEndedMemberCart()).catch(() => undefined);
+      }
       return;
     }
     // Logged in by a plain form post, or remembered: ask who it is. No session after all (the server's 401
@@ -43,6 +47,8 @@ export default function UserMenu({ icon }: { icon?: ReactNode }) {
     void import('../../stores/auth-refresh')
       .then(({ refreshUser }) => refreshUser())
       .then((member) => {
+        // A member's cart follows them: kept on the server too (docs/decisions/218). Visitors never load it.
+        if (member) void import('../../stores/member-cart-sync').then(({ startMemberCartSync }) => startMemberCartSync(member));
         if (!member && !hasSessionHint()) {
           document.documentElement.classList.remove('member');
           setHinted(false);
