@@ -42,6 +42,8 @@ function decodeState(encoded: string): SyncState {
 export const $cartSync = persistentAtom<SyncState>(SYNC_STORAGE_KEY, EMPTY_SYNC, { encode: JSON.stringify, decode: decodeState });
 
 let member: string | null = null;
+/** Whether this page's cart has met the server's: until then nothing is sent but the meeting itself. */
+let ready = false;
 let seen = new Map<string, number>();
 let applying = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -108,7 +110,7 @@ async function showNote(text: string | null): Promise<void> {
 
 /** Sends what waits (or reads the saved cart when nothing does). A failure keeps it waiting. */
 async function send(options: { read?: boolean } = {}): Promise<void> {
-  if (!member) return;
+  if (!member || !ready) return;
   const waiting = $cartSync.get().pending;
   const changes = changesToSend($cartSync.get());
   if (changes.length === 0 && !options.read) return;
@@ -162,25 +164,43 @@ function onCartChange(items: readonly CartItem[]): void {
 
 /** Leaving the page: what still waits goes with keepalive; it stays recorded until an answer confirms it. */
 function onPageHide(): void {
+  if (!ready) return;
   const changes = changesToSend($cartSync.get());
   if (changes.length > 0) void call('PATCH', ENDPOINT, { changes }, true).catch(() => undefined);
 }
 
-const onOnline = () => void flush();
+/** Back online: the first meeting with the server if it failed, else what waits. */
+function onOnline(): void {
+  if (!member) return;
+  if (ready) void flush();
+  else void meet(member).catch(() => undefined);
+}
+
+async function meet(user: string): Promise<void> {
+  if (sessionSynced()) {
+    ready = true;
+    if (changesToSend($cartSync.get()).length > 0) await flush();
+    return;
+  }
+  await firstSync(user);
+}
 
 async function firstSync(user: string): Promise<void> {
   const state = $cartSync.get();
   if (state.member !== user) {
     const items = $cart.get().map((item) => ({ code: item.product_code, quantity: item.amount }));
     const result = await call<MemberCartMerge>('POST', `${ENDPOINT}/merge`, { items });
+    if (result.status === 401) return stop();
     if (!result.data) return;
     $cartSync.set({ member: user, base: {}, pending: {} });
     applyAnswer(result.data, {});
+    ready = true;
     markSessionSynced(user);
     await showNote([result.data.merge_note, result.data.note].filter(Boolean).join(' · ') || null);
     return;
   }
   $cartSync.set(unrecordedChanges($cart.get(), state, new Date()));
+  ready = true;
   await send({ read: true });
   markSessionSynced(user);
 }
@@ -195,8 +215,7 @@ export async function startMemberCartSync(user: { id: string }): Promise<void> {
   window.addEventListener('online', onOnline);
   window.addEventListener('pagehide', onPageHide);
   try {
-    if (!sessionSynced()) await firstSync(user.id);
-    else if (changesToSend($cartSync.get()).length > 0) await flush();
+    await meet(user.id);
   } catch {
     // Offline: the changes wait in localStorage; `online` or the next page sends them.
   }
@@ -211,6 +230,7 @@ function stop(): void {
     window.removeEventListener('pagehide', onPageHide);
   }
   member = null;
+  ready = false;
 }
 
 /**
