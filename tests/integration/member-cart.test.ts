@@ -25,9 +25,9 @@ function as(member: TestMember | null): TestClient {
   return client;
 }
 
-const get = (member: TestMember | null) => as(member).call<MemberCart>(cartRoute, 'GET', '/api/user/cart');
-const patch = (member: TestMember | null, body: unknown) => as(member).call<MemberCart & { applied: number; ignored: number }>(cartRoute, 'PATCH', '/api/user/cart', { body });
-const merge = (member: TestMember | null, body: unknown) => as(member).call<MemberCartMerge>(mergeRoute, 'POST', '/api/user/cart/merge', { body });
+const get = (member: TestMember | null) => as(member).call<{ data?: MemberCart }>(cartRoute, 'GET', '/api/user/cart');
+const patch = (member: TestMember | null, body: unknown) => as(member).call<{ data?: MemberCart & { applied: number; ignored: number } }>(cartRoute, 'PATCH', '/api/user/cart', { body });
+const merge = (member: TestMember | null, body: unknown) => as(member).call<{ data?: MemberCartMerge }>(mergeRoute, 'POST', '/api/user/cart/merge', { body });
 
 const at = (iso: string) => new Date(iso).toISOString();
 const quantities = (cart: MemberCart | undefined) => Object.fromEntries((cart?.lines ?? []).map((line) => [line.code, line.quantity]));
