@@ -92,6 +92,8 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/user/addresses/[id].ts',
   'api/user/addresses/[id]/default.ts',
   'api/user/addresses/index.ts',
+  'api/user/cart/index.ts', // savedCart/applyCartChanges(member.id): the caller's own saved cart (issue 31; member-cart.test.ts)
+  'api/user/cart/merge.ts', // mergeIntoSavedCart(member.id): the caller's own saved cart (issue 31; member-cart.test.ts)
   'api/user/close.ts', // closeAccount(session.member.id): the caller's own account (issue 29; every role in member-data.test.ts)
   'api/user/data.ts', // exportMemberData(member.id): the caller's own data (issue 29; every role in member-data.test.ts)
   'api/user/index.ts',

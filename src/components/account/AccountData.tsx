@@ -39,6 +39,9 @@ export default function AccountData() {
     setBusy(false);
     if (result.ok) {
       setUser(null);
+      // The saved cart went with the account; the copy in this browser goes too.
+      const { endMemberCartSync } = await import('../../stores/member-cart-sync');
+      await endMemberCartSync({ send: false });
       await Swal.fire({ title: 'ปิดบัญชีแล้ว', text: result.data?.message ?? 'ปิดบัญชีเรียบร้อยแล้ว', icon: 'success', confirmButtonText: 'ตกลง' });
       window.location.assign('/');
       return;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { setUser, type AuthUser } from '../../stores/auth';
+import { endMemberCartSync } from '../../stores/member-cart-sync';
 
 /**
  * The member's dropdown in the navbar (บัญชีของฉัน, จัดการร้าน for staff, ออกจากระบบ). A module of its own,
@@ -11,6 +12,8 @@ export default function MemberMenu({ user, icon }: { user: AuthUser; icon?: Reac
 
   async function logout() {
     setLeaving(true);
+    // What waits is saved first; then the cart in this browser is cleared (docs/decisions/218).
+    await endMemberCartSync().catch(() => undefined);
     await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
     setUser(null);
     document.documentElement.classList.remove('member');

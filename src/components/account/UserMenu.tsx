@@ -5,6 +5,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 
 // Only a logged-in member's page fetches the dropdown (docs/decisions/212).
 const MemberMenu = lazy(() => import('./MemberMenu'));
+// A member's cart is kept on the server too; only members' pages load its module (docs/decisions/218).
+const memberCart = () => import('../../stores/member-cart-sync');
 
 /** Whether this browser holds the session hint cookie: the one fact the header's state is decided by. */
 function hasSessionHint(): boolean {
@@ -34,7 +36,11 @@ export default function UserMenu({ icon }: { icon?: ReactNode }) {
     if (!hint) {
       // The session ended where this page could not see it (a plain-form logout, the cookies' age):
       // a remembered member is forgotten rather than shown.
-      if ($user.get()) setUser(null);
+      if ($user.get()) {
+        setUser(null);
+        // Logging out clears the member's cart here too, however the session ended.
+        void memberCart().then((sync) => sync.forgetEndedMemberCart(), () => undefined);
+      }
       return;
     }
     // Logged in by a plain form post, or remembered: ask who it is. No session after all (the server's 401
@@ -43,6 +49,7 @@ export default function UserMenu({ icon }: { icon?: ReactNode }) {
     void import('../../stores/auth-refresh')
       .then(({ refreshUser }) => refreshUser())
       .then((member) => {
+        if (member) void memberCart().then((sync) => sync.startMemberCartSync(member));
         if (!member && !hasSessionHint()) {
           document.documentElement.classList.remove('member');
           setHinted(false);

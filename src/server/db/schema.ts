@@ -8,3 +8,4 @@ export * from './schema/orders.ts';
 export * from './schema/back-office.ts';
 export * from './schema/wishlist.ts';
 export * from './schema/line.ts';
+export * from './schema/member-cart.ts';

@@ -22,6 +22,7 @@ import {
 import type { AddressSnapshot } from '../db/schema.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
 import { removeAllOfMember } from '../wishlist/wishlist.repo.ts';
+import { removeAllOfMember as removeSavedCart } from '../member-cart/member-cart.repo.ts';
 
 /** issue 29: the queries behind a member's data download and the closing of their account (decision 184). */
 
@@ -108,6 +109,7 @@ export async function eraseMember(tx: DbOrTx, memberId: string, removedAddress: 
   await tx.delete(memberLoginAddresses).where(eq(memberLoginAddresses.memberId, memberId));
   await tx.delete(memberTwoFactor).where(eq(memberTwoFactor.memberId, memberId));
   await removeAllOfMember(tx, memberId);
+  await removeSavedCart(tx, memberId);
   await tx.delete(memberLineAccounts).where(eq(memberLineAccounts.memberId, memberId));
   await tx.delete(lineSignIns).where(eq(lineSignIns.memberId, memberId));
   if (member) await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
