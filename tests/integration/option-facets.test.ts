@@ -11,7 +11,7 @@ import { clearProductQueryCache, findProducts } from '../../src/server/catalog/c
 import { listingFacets } from '../../src/server/catalog/facets.service';
 import { loadListing } from '../../src/server/catalog/listing.service';
 import { emptyQuery, listingSearchParams, queryFromSearchParams, type ListingQuery } from '../../src/server/catalog/listing-query';
-import { facetValue, shadeFamily, type OptionChoice } from '../../src/server/catalog/option-facets';
+import { facetValue, SHADE_FAMILIES, shadeFamily, type OptionChoice } from '../../src/server/catalog/option-facets';
 
 beforeAll(() => {
   clearProductQueryCache();
@@ -63,6 +63,15 @@ describe('option facets', () => {
     expect(shadeFamily('น้ำเงินเข้ม')).toBe('น้ำเงิน');
     expect(shadeFamily('เบอร์รี่')).toBe('เบอร์รี่');
     expect(facetValue('ขนาด', 'แดง')).toBe('แดง');
+  });
+
+  it('the SQL function the option keys index is built on groups shades as shadeFamily does', async () => {
+    const db = await database();
+    const names = [...SHADE_FAMILIES.map((word) => `${word}อ่อน`), 'ชมพูนู้ด', 'ทองชมพู', 'น้ำเงินเข้ม', 'เงินเงา', 'เบอร์รี่', 'โรสโกลด์', 'M', ''];
+    for (const name of names) {
+      const [row] = await db.rows<{ family: string }>(sql`select shop_shade_family(${name}::text) as family`);
+      expect(row?.family, name).toBe(shadeFamily(name));
+    }
   });
 
   it('makeup lists สี by shade family, each with the number of its products that have it', async () => {
@@ -123,6 +132,19 @@ describe('option facets', () => {
     for (const sort of ['price_asc', 'name'] as const) {
       const sorted = await findProducts({ ...emptyQuery, category: 'home', sort, options: [{ name: 'สี', values: ['ขาว', 'ดำ'] }] });
       expect(idsOf(sorted.items)).toEqual(idsOf(either.items));
+    }
+  });
+
+  it('pages walked along the sort agree with the whole list sorted', async () => {
+    const options: OptionChoice[] = [{ name: 'สี', values: ['ส้ม'] }];
+    for (const sort of ['newest', 'price_desc', 'name'] as const) {
+      const whole = await findProducts({ ...emptyQuery, category: 'makeup', sort, options });
+      expect(whole.total).toBeGreaterThan(2);
+      // Pages of two: the walk along the sort's index fills them (a page of 24 is not filled and is sorted instead).
+      const first = await findProducts({ ...emptyQuery, category: 'makeup', sort, options, page: 1 }, 2);
+      const second = await findProducts({ ...emptyQuery, category: 'makeup', sort, options, page: 2 }, 2);
+      expect([...first.items, ...second.items].map((item) => item.id), sort).toEqual(whole.items.slice(0, 4).map((item) => item.id));
+      expect(first.total).toBe(whole.total);
     }
   });
 

@@ -21,11 +21,13 @@ export const SHADE_OPTION = 'สี';
 /**
  * Colour words a shade's name is grouped by, the first found in this order winning: "ชมพูนู้ด" is ชมพู,
  * "แดงอิฐ" แดง, "ทองชมพู" ชมพู; a name without any ("เบอร์รี่", "โรสโกลด์") is its own group. น้ำเงิน
- * comes before เงิน, which it contains.
+ * comes before เงิน, which it contains. The same list, in the same order, is the SQL function
+ * `shop_shade_family` (drizzle/0018), which the option keys index is built on: change both together
+ * (tests/integration/option-facets.test.ts compares them).
  */
 export const SHADE_FAMILIES = ['ชมพู', 'แดง', 'ส้ม', 'ม่วง', 'น้ำตาล', 'นู้ด', 'เบจ', 'ครีม', 'น้ำเงิน', 'ฟ้า', 'เขียว', 'เหลือง', 'ทอง', 'เงิน', 'เทา', 'ดำ', 'ขาว'] as const;
 
-/** A shade's family (the same rule as `facetValueSql`, in TypeScript). */
+/** A shade's family: `shop_shade_family` (drizzle/0018) in TypeScript. */
 export function shadeFamily(value: string): string {
   return SHADE_FAMILIES.find((word) => value.includes(word)) ?? value;
 }
@@ -35,13 +37,9 @@ export function facetValue(optionName: string, value: string): string {
   return optionName === SHADE_OPTION ? shadeFamily(value) : value;
 }
 
-/** `shadeFamily` in SQL, for a value column. */
+/** `shadeFamily` in SQL (drizzle/0018). */
 function shadeFamilySql(value: SQL): SQL {
-  const families = sql.join(
-    SHADE_FAMILIES.map((word) => sql`when strpos(${value}, ${word}::text) > 0 then ${word}::text`),
-    sql` `,
-  );
-  return sql`(case ${families} else ${value} end)`;
+  return sql`shop_shade_family(${value})`;
 }
 
 /** `facetValue` in SQL, for a value column and an option name column. */
@@ -51,29 +49,44 @@ function facetValueSql(name: SQL, value: SQL): SQL {
 
 const variantColumns = [productVariants.option1, productVariants.option2, productVariants.option3] as const;
 
-/** A value column against chosen values: a shade by its family or its own name (an older link's "ชมพูนู้ด"). */
+/** A value column against chosen values (for สี, families: `chosenKeys` made them so). */
 function optionValueMatches(name: string, column: SQL, values: SQL): SQL {
-  if (name !== SHADE_OPTION) return sql`${column} = any(${values})`;
-  return sql`(${shadeFamilySql(column)} = any(${values}) or ${column} = any(${values}))`;
+  return name === SHADE_OPTION ? sql`${shadeFamilySql(column)} = any(${values})` : sql`${column} = any(${values})`;
 }
+
+/** The values an option's choice is matched by: for สี their families, so a shade's own name in an old link finds its family. */
+function chosenKeys(option: OptionChoice): string[] {
+  return [...new Set(option.name === SHADE_OPTION ? option.values.map(shadeFamily) : option.values)];
+}
+
+/**
+ * Every value a variant can be found by, in any position, and its shade family: the expression the GIN
+ * index `product_variants_option_keys_idx` (drizzle/0018) is built on, written exactly as there.
+ */
+const optionKeys = sql`array[${productVariants.option1}, ${productVariants.option2}, ${productVariants.option3}, shop_shade_family(${productVariants.option1}), shop_shade_family(${productVariants.option2}), shop_shade_family(${productVariants.option3})]`;
 
 /**
  * A product has an active variant with one of the chosen values of the option (in stock or not: sold-out
  * shades stay visible, like sold-out products). One EXISTS per option, so two options are both met by
- * the product, not necessarily by one variant. The probe reads `product_variants_active_options_idx`
- * (product_id, option1, option2, option3) alone.
+ * the product, not necessarily by one variant; the probe reads `product_variants_active_options_idx`
+ * (product_id, option1, option2, option3) alone. With `candidates`, the products are also those the
+ * option keys index finds with any chosen value in any position: a value few products have (or none)
+ * is then found from the index, not by probing every product of the listing; the EXISTS checks the
+ * value is in the option's own position.
  */
-export function optionConditions(options: readonly OptionChoice[]): SQL[] {
-  return options.map((option) => {
+export function optionConditions(options: readonly OptionChoice[], { candidates }: { candidates: boolean }): SQL[] {
+  return options.flatMap((option) => {
     const values = sql`array[${sql.join(
-      option.values.map((value) => sql`${value}::text`),
+      chosenKeys(option).map((value) => sql`${value}::text`),
       sql`, `,
     )}]::text[]`;
     const positions = variantColumns.map(
       (column, index) =>
         sql`(${products.optionNames}[${sql.raw(String(index + 1))}] = ${option.name}::text and ${optionValueMatches(option.name, sql`${column}`, values)})`,
     );
-    return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.active} and (${sql.join(positions, sql` or `)}))`;
+    const exists = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.active} and (${sql.join(positions, sql` or `)}))`;
+    if (!candidates) return [exists];
+    return [sql`${products.id} in (select ${productVariants.productId} from ${productVariants} where ${productVariants.active} and ${optionKeys} && ${values})`, exists];
   });
 }
 

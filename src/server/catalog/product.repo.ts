@@ -113,7 +113,7 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
     ].filter((part): part is SQL => part !== undefined);
     if (inScope.length > 0) parts.push(or(...inScope) as SQL);
   }
-  if (filter.options && filter.options.length > 0) parts.push(...optionConditions(filter.options));
+  if (filter.options && filter.options.length > 0) parts.push(...optionConditions(filter.options, { candidates: true }));
   return and(...parts);
 }
 
