@@ -43,6 +43,11 @@ test('a member asks for a sold-out shade and hears when staff restock it', { tag
 
   // Staff see the customer waiting and add stock.
   const admin = await staffPage(browser, testInfo);
+  await admin.goto('/admin');
+  const waited = admin.getByTestId('waited-for');
+  await expect(waited.getByRole('heading', { name: 'ลูกค้ารอสินค้า' })).toBeVisible();
+  await expect(waited.locator(`[data-variant-code="${shade}"]`)).toContainText(/รอ \d+ คน/);
+  await keepScreenshot(admin, `back-in-stock-dashboard-${testInfo.project.name}`);
   await admin.goto('/admin/products/P00263/stock');
   await expect(admin.getByTestId('back-in-stock-waiting')).toContainText(/ลูกค้ารอรับแจ้งเตือนเมื่อมีสินค้า/);
   const option = admin.locator('#stock-variant option', { hasText: `(${shade})` });
@@ -69,6 +74,8 @@ test('a visitor gives an e-mail and confirms it with a button', { tag: '@phone' 
   const email = `visitor-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.goto(`/product/${shade}`);
   await waitForIslands(page);
+  await page.getByLabel('อีเมลของคุณ').scrollIntoViewIfNeeded();
+  await keepScreenshot(page, `back-in-stock-visitor-form-${testInfo.project.name}`, { fullPage: false });
   await page.getByLabel('อีเมลของคุณ').fill(email);
   await page.getByRole('button', { name: 'แจ้งเตือนเมื่อมีสินค้า' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'เราส่งอีเมลยืนยันไปให้แล้ว' })).toBeVisible();
