@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { backInStockRequests, products, productVariants } from '../db/schema.ts';
 
@@ -132,6 +132,21 @@ export async function removeById(db: DbOrTx, id: number): Promise<void> {
 
 export async function removeOfMember(db: DbOrTx, variantId: number, memberId: string): Promise<void> {
   await db.delete(backInStockRequests).where(and(eq(backInStockRequests.variantId, variantId), eq(backInStockRequests.memberId, memberId)));
+}
+
+/** Closing an account: the member's requests, and any a visitor made with the same address. */
+export async function removeAllOf(db: DbOrTx, memberId: string, email: string): Promise<void> {
+  await db.delete(backInStockRequests).where(or(eq(backInStockRequests.memberId, memberId), eq(backInStockRequests.email, email.toLowerCase())));
+}
+
+/** The member's requests, newest first (their data download). */
+export async function listOfMember(db: DbOrTx, memberId: string): Promise<{ code: string; confirmedAt: Date | null; notifiedAt: Date | null; createdAt: Date }[]> {
+  return db
+    .select({ code: productVariants.code, confirmedAt: backInStockRequests.confirmedAt, notifiedAt: backInStockRequests.notifiedAt, createdAt: backInStockRequests.createdAt })
+    .from(backInStockRequests)
+    .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
+    .where(eq(backInStockRequests.memberId, memberId))
+    .orderBy(desc(backInStockRequests.createdAt));
 }
 
 const waiting = and(isNotNull(backInStockRequests.confirmedAt), isNull(backInStockRequests.notifiedAt));
