@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { latestMailTo } from '../fixtures/outbox';
 import { signUp } from './fixtures/member';
 import { staffPage } from './fixtures/roles';
-import { e2eDataDir, keepScreenshot, waitForIslands } from './helpers';
+import { e2eDataDir, keepScreenshot, projectContext, waitForIslands } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * Issue 31 part 4 (docs/decisions/220) in a browser: on a sold-out shade `แจ้งเตือนเมื่อมีสินค้า` shows,
@@ -76,6 +77,7 @@ test('a visitor gives an e-mail and confirms it with a button', { tag: '@phone' 
   await waitForIslands(page);
   await page.getByLabel('อีเมลของคุณ').scrollIntoViewIfNeeded();
   await keepScreenshot(page, `back-in-stock-visitor-form-${testInfo.project.name}`, { fullPage: false });
+  expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
   await page.getByLabel('อีเมลของคุณ').fill(email);
   await page.getByRole('button', { name: 'แจ้งเตือนเมื่อมีสินค้า' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'เราส่งอีเมลยืนยันไปให้แล้ว' })).toBeVisible();
@@ -88,4 +90,21 @@ test('a visitor gives an e-mail and confirms it with a button', { tag: '@phone' 
   await page.getByRole('button', { name: 'ยืนยันการแจ้งเตือน' }).click();
   await expect(page.getByRole('status')).toContainText('ยืนยันแล้ว');
   await keepScreenshot(page, `back-in-stock-confirmed-${testInfo.project.name}`, { fullPage: false });
+});
+
+test('without JavaScript the visitor’s form posts and comes back with the answer', async ({ browser }, testInfo) => {
+  const context = await projectContext(browser, testInfo, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = `no-js-${Date.now()}@example.com`;
+  await page.goto('/product/P00315?variant=P00315-03');
+  await page.getByLabel('อีเมลของคุณ').fill(email);
+  await page.getByRole('button', { name: 'แจ้งเตือนเมื่อมีสินค้า' }).click();
+  await expect(page).toHaveURL(/\/back-in-stock\?done=sent&variant=P00315-03$/);
+  await expect(page.getByRole('status')).toContainText('เราส่งอีเมลยืนยันไปให้แล้ว');
+  await expect(page.getByRole('link', { name: 'กลับไปที่สินค้า' })).toHaveAttribute('href', '/product/P00315-03');
+  // A bad address (the browser's own check stops it before sending) is refused in Thai by the server too.
+  const refused = await page.request.post('/back-in-stock', { form: { variant: 'P00315-03', email: 'ไม่ใช่อีเมล' }, headers: { Origin: new URL(page.url()).origin } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain('รูปแบบอีเมลไม่ถูกต้อง');
+  await context.close();
 });
