@@ -5,7 +5,8 @@ import { keepScreenshot, waitForIslands } from './helpers';
 /**
  * Issue 29 items 4 and 6 (docs/decisions/179, 180): a search with a typo finds the product, the brand
  * filter lists only the brands of what was found with their counts, choosing one narrows the page, and
- * every chosen filter is one click from gone, even on a page that found nothing.
+ * every chosen filter is one click from gone, even on a page that found nothing. Issue 30 (217): the
+ * same for a shade family in the option facet.
  */
 
 /** On a phone the filters fold behind a toggle; on a desktop they are open. */
@@ -57,6 +58,40 @@ test.describe('search that forgives, filters of what was found', () => {
     await page.getByRole('link', { name: `เอาแบรนด์ ${brand} ออก` }).click();
     await expect(page).toHaveURL(`/search/${encodeURIComponent('ลิปติก')}`);
     await expect(page.locator('.product-card').first()).toBeVisible();
+  });
+
+  test('a shade family ticked in the option facet narrows the cards, kept by the sort links, one click from gone', { tag: '@phone' }, async ({ page }, testInfo) => {
+    const shots = `search-${testInfo.project.name}`;
+    await page.goto('/product/category/makeup');
+    const before = await page.getByTestId('result-count').textContent();
+    await openFilters(page);
+    const colour = page.locator('[data-testid="option-facets"][data-option="สี"]');
+    await expect(colour.locator('legend')).toHaveText('สี');
+    const peach = colour.getByLabel(/^ส้ม \(\d+\)$/);
+    const label = (await colour.locator('label').filter({ hasText: /^ส้ม \(/ }).textContent()) ?? '';
+    const count = Number(/\((\d+)\)/.exec(label)![1]);
+    expect(count).toBeGreaterThan(0);
+    await keepScreenshot(page, `${shots}-6-options`);
+
+    await peach.check();
+    await page.getByRole('button', { name: 'กรองสินค้า' }).click();
+    await expect(page).toHaveURL(/option=/);
+    expect(new URL(page.url()).searchParams.getAll('option')).toEqual(['สี:ส้ม']);
+    await expect(page.getByTestId('result-count')).toContainText(`พบสินค้า ${count} รายการ`);
+    expect(await page.getByTestId('result-count').textContent()).not.toBe(before);
+    await expect(page.locator('.product-card')).toHaveCount(count);
+    // Every card left is a product sold in shades (its colour dots), which makeup's single products are not.
+    await expect(page.locator('.product-card .card-dots')).toHaveCount(count);
+    await keepScreenshot(page, `${shots}-7-shade`);
+
+    // The sort keeps the chosen shade.
+    await page.getByRole('link', { name: 'ราคาต่ำไปสูง' }).click();
+    expect(new URL(page.url()).searchParams.getAll('option')).toEqual(['สี:ส้ม']);
+    await expect(page.locator('.product-card')).toHaveCount(count);
+
+    await page.getByRole('link', { name: 'เอาสี ส้ม ออก' }).click();
+    await expect(page).toHaveURL(/\/product\/category\/makeup\?sort=price_asc$/);
+    await expect(page.getByTestId('result-count')).toHaveText(before ?? '');
   });
 
   test('English and marks typed in another order find the Thai products', async ({ page }) => {

@@ -72,7 +72,7 @@ describe('W3C Nu checker', () => {
     });
     expect(wished.status).toBe(200);
     const errors = await nuErrors([
-      ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', '/product/P00354?variant=P00354-03', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/privacy', '/terms', '/login', '/register', '/cart'].map((page) => ({ path: page })),
+      ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', `/product/category/home?option=${encodeURIComponent('สี:ขาว')}&option=${encodeURIComponent('ขนาด:ใหญ่')}`, '/product/P00354?variant=P00354-03', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/privacy', '/terms', '/login', '/register', '/cart'].map((page) => ({ path: page })),
       ...['/user/account/profile', '/user/purchase', '/user/account/address?new=1&next=%2Forder', '/order', '/quotation/new', '/user/wishlist'].map((page) => ({ path: page, cookie: member })),
       ...['/admin', '/admin/orders', '/admin/products', '/admin/products/new', '/admin/search', '/admin/import', '/admin/promotions', '/admin/members', '/admin/audit', '/admin/pages', '/admin/pages/aboutus', '/admin/two-step'].map((page) => ({ path: page, cookie: staff })),
       // issue 32: the banner preview and the stock history as cards.

@@ -26,7 +26,32 @@ function code(fn: () => unknown): string | undefined {
 describe('listing query from a page URL', () => {
   it('reads filters, several brands, baht prices, sort and page', () => {
     const query = queryFromSearchParams(new URLSearchParams('category=makeup&brand=moji&brand=glow-lab&min=99.50&max=500&sort=price_asc&page=3'));
-    expect(query).toEqual({ keyword: '', category: 'makeup', brands: ['moji', 'glow-lab'], minSatang: 9950, maxSatang: 50000, sort: 'price_asc', page: 3 });
+    expect(query).toEqual({ keyword: '', category: 'makeup', brands: ['moji', 'glow-lab'], minSatang: 9950, maxSatang: 50000, options: [], sort: 'price_asc', page: 3 });
+  });
+
+  it('reads chosen option values (option=name:value), grouped by option, and writes them back for page links', () => {
+    const params = new URLSearchParams();
+    for (const value of ['สี:ชมพู', 'ขนาด:50 มล.', 'สี:แดง', 'สี:ชมพู', '', 'กลิ่น:a:b']) params.append('option', value);
+    const query = queryFromSearchParams(params);
+    expect(query.options).toEqual([
+      { name: 'สี', values: ['ชมพู', 'แดง'] },
+      { name: 'ขนาด', values: ['50 มล.'] },
+      { name: 'กลิ่น', values: ['a:b'] },
+    ]);
+    expect(listingSearchParams({ ...query, page: 2 }).getAll('option')).toEqual(['สี:ชมพู', 'สี:แดง', 'ขนาด:50 มล.', 'กลิ่น:a:b']);
+    expect(queryFromSearchParams(listingSearchParams(query)).options).toEqual(query.options);
+  });
+
+  it('refuses an option without a name or value, too long, or too many values', () => {
+    expect(code(() => queryFromSearchParams(new URLSearchParams('option=ชมพู')))).toBe('invalid_option');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('option=:ชมพู')))).toBe('invalid_option');
+    expect(code(() => queryFromSearchParams(new URLSearchParams('option=สี:')))).toBe('invalid_option');
+    expect(code(() => queryFromSearchParams(new URLSearchParams(`option=สี:${'ก'.repeat(61)}`)))).toBe('invalid_option');
+    expect(code(() => queryFromSearchParams(new URLSearchParams(`option=${'ก'.repeat(31)}:แดง`)))).toBe('invalid_option');
+    const many = new URLSearchParams(Array.from({ length: 21 }, (_, index) => ['option', `สี:ค่า${index}`]));
+    expect(code(() => queryFromSearchParams(many))).toBe('invalid_option');
+    const twenty = new URLSearchParams(Array.from({ length: 20 }, (_, index) => ['option', `สี:ค่า${index}`]));
+    expect(queryFromSearchParams(twenty).options[0]?.values).toHaveLength(20);
   });
 
   it('defaults: newest first, relevance when there is a keyword, page 1', () => {

@@ -94,6 +94,7 @@ async function resolveFilter(query: ListingQuery): Promise<ProductFilter & { imp
     brandIds,
     minSatang: query.minSatang,
     maxSatang: query.maxSatang,
+    options: query.options.length > 0 ? query.options : null,
     impossible: brandIds !== null && brandIds.length === 0,
   };
 }
@@ -159,12 +160,13 @@ export async function findProducts(
 
 /**
  * A listing of a category, of one brand or of the whole catalog: each of its sorts has an index that
- * starts with its filter, so its window is one short walk (docs/decisions/168).
+ * starts with its filter, so its window is one short walk (docs/decisions/168). Option values, like a
+ * price range, are checked row by row on the walk: such a listing reads one page at a time.
  */
 function windowed(filter: ProductFilter): boolean {
   const brands = filter.brandIds?.length ?? 0;
   const oneFilter = brands === 0 || (brands === 1 && !filter.categoryId);
-  return oneFilter && !filter.scope && filter.minSatang === null && filter.maxSatang === null;
+  return oneFilter && !filter.scope && filter.minSatang === null && filter.maxSatang === null && !filter.options?.length;
 }
 
 /** A listing page's ids, cut from its filter's and sort's window. */
@@ -191,13 +193,13 @@ async function pagedIds(
   offset: number,
   beyondWindow: boolean,
 ): Promise<FoundIds> {
-  const cacheKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
+  const cacheKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, filter.options, query.sort, beyondWindow ? 0 : pageSize, beyondWindow ? -1 : offset]);
   return idCache.get(cacheKey, async () => {
     if (beyondWindow) {
       const first = await pagedIds(db, key, filter, { ...query, page: 1 }, pageSize, 0, false);
       return { ids: [], total: first.total, capped: first.capped, similar: first.similar, match: first.match };
     }
-    const countKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang]);
+    const countKey = JSON.stringify([key, filter.scope, filter.categoryId, filter.brandIds, filter.minSatang, filter.maxSatang, filter.options]);
     const known = listingCounts.peek(countKey);
     const since = listingCounts.mark();
     const remember = (page: IdPage) => {

@@ -8,6 +8,7 @@ import { listBrands } from './catalog.service.ts';
 import { COUNT_BOUND } from './listing-query.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
 import { matchCacheKey, matchWhere, type SearchMatch } from './search-match.ts';
+import { readOptionFacets, type OptionFacet, type OptionFacetRead } from './option-facets.ts';
 
 /**
  * The listing's facets (docs/decisions/180): the brands present in the current category or search, each
@@ -28,9 +29,13 @@ export interface ListingFacets {
   maxSatang: number | null;
   /** A search matched more than COUNT_BOUND products: brands come from the first ones, without counts. */
   capped: boolean;
+  /** The options (สี, ขนาด…) the products here are sold in, with their values (docs/decisions/217). */
+  options: OptionFacet[];
+  /** More than COUNT_BOUND products with options here: their values come from the first ones, without counts. */
+  optionsCapped: boolean;
 }
 
-export const NO_FACETS: ListingFacets = { brands: [], minSatang: null, maxSatang: null, capped: false };
+export const NO_FACETS: ListingFacets = { brands: [], minSatang: null, maxSatang: null, capped: false, options: [], optionsCapped: false };
 
 interface FacetRow {
   brand_id: number | null;
@@ -41,6 +46,7 @@ interface FacetRow {
 
 const ID_CACHE_MS = 5 * 60_000;
 const facetCache = keptMap<{ rows: FacetRow[]; capped: boolean }>({ max: 1000, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
+const optionFacetCache = keptMap<OptionFacetRead>({ max: 1000, maxAgeMs: ID_CACHE_MS, dropOn: onCatalogChange });
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -63,7 +69,7 @@ async function facetRows(where: SQL | undefined, bounded: boolean): Promise<{ ro
   return { rows, capped: bounded && read > COUNT_BOUND };
 }
 
-/** The facets of a listing or a search: its category (or promotion scope) and keyword, not its brands or prices. */
+/** The facets of a listing or a search: its category (or promotion scope) and keyword, not its brands, prices or options. */
 export async function listingFacets(
   filter: ProductFilter,
   keyword: { match: SearchMatch | null; items: readonly ProductSummary[] } | null,
@@ -80,11 +86,18 @@ export async function listingFacets(
       minSatang: prices.length > 0 ? Math.min(...prices) : null,
       maxSatang: prices.length > 0 ? Math.max(...prices) : null,
       capped: true,
+      // The cards carry no option values to group: no option facets for similar names.
+      options: [],
+      optionsCapped: false,
     };
   }
   const match = keyword?.match ?? null;
   const cacheKey = JSON.stringify([base.categoryId, base.scope, match ? matchCacheKey(match) : null]);
-  const { rows, capped } = await facetCache.get(cacheKey, () => facetRows(and(filterConditions(base), match ? matchWhere(match) : undefined), match !== null));
+  const where = and(filterConditions(base), match ? matchWhere(match) : undefined);
+  const [{ rows, capped }, optionRead] = await Promise.all([
+    facetCache.get(cacheKey, () => facetRows(where, match !== null)),
+    optionFacetCache.get(cacheKey, async () => readOptionFacets(await getDb(), where)),
+  ]);
   const brands = rows
     .flatMap((row) => {
       const brand = row.brand_id === null ? undefined : byId.get(row.brand_id);
@@ -96,5 +109,7 @@ export async function listingFacets(
     minSatang: rows.length > 0 ? Math.min(...rows.map((row) => row.lo)) : null,
     maxSatang: rows.length > 0 ? Math.max(...rows.map((row) => row.hi)) : null,
     capped,
+    options: optionRead.options,
+    optionsCapped: optionRead.capped,
   };
 }

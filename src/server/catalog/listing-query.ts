@@ -1,6 +1,7 @@
 import { normalizeText } from '../../lib/thai-text.ts';
 import { bahtToSatang } from '../../lib/money.ts';
 import { badRequest } from '../http/errors.ts';
+import type { OptionChoice } from './option-facets.ts';
 
 /**
  * What a listing asks for (filters, sort, page), parsed from a page's query string or from the
@@ -11,6 +12,10 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
 export const MAX_KEYWORD_LENGTH = 100;
 export const MAX_BRANDS = 20;
+/** Option values chosen at once (all options together), and the longest option name and value. */
+export const MAX_OPTION_VALUES = 20;
+export const MAX_OPTION_NAME_LENGTH = 30;
+export const MAX_OPTION_VALUE_LENGTH = 60;
 /**
  * Counting stops here: "มากกว่า 1,000 รายการ" is all a shopper needs, and counting 100,000 matches
  * costs a scan of every one of them. See docs/decisions/120-catalog-speed-at-scale.md.
@@ -36,6 +41,8 @@ export interface ListingQuery {
   brands: string[];
   minSatang: number | null;
   maxSatang: number | null;
+  /** Chosen option values (`option=สี:ชมพู`), by option name in the order first given (docs/decisions/217). */
+  options: OptionChoice[];
   sort: ListingSort;
   page: number;
 }
@@ -46,6 +53,7 @@ export const emptyQuery: ListingQuery = {
   brands: [],
   minSatang: null,
   maxSatang: null,
+  options: [],
   sort: 'newest',
   page: 1,
 };
@@ -103,6 +111,31 @@ export function parseBrands(values: readonly string[]): string[] {
 }
 
 /**
+ * Chosen option values: repeated `option=name:value` (`option=สี:ชมพู&option=สี:แดง&option=ขนาด:M`),
+ * split at the first colon. Blank values are skipped; a value without a name, or one too long, or more
+ * than MAX_OPTION_VALUES of them, is a 400. An option or value the shop does not have is not an error:
+ * it simply matches no product.
+ */
+export function parseOptions(values: readonly string[]): OptionChoice[] {
+  const byName = new Map<string, Set<string>>();
+  let count = 0;
+  for (const raw of values) {
+    if (raw.trim() === '') continue;
+    const colon = raw.indexOf(':');
+    const name = colon > 0 ? normalizeText(raw.slice(0, colon)) : '';
+    const value = colon > 0 ? normalizeText(raw.slice(colon + 1)) : '';
+    if (name === '' || value === '' || name.length > MAX_OPTION_NAME_LENGTH || value.length > MAX_OPTION_VALUE_LENGTH) {
+      throw badRequest('invalid_option', 'ตัวเลือกสินค้าที่กรองไม่ถูกต้อง');
+    }
+    const chosen = byName.get(name) ?? new Set<string>();
+    if (!chosen.has(value)) count += 1;
+    if (count > MAX_OPTION_VALUES) throw badRequest('invalid_option', `เลือกตัวเลือกสินค้าได้ไม่เกิน ${MAX_OPTION_VALUES} รายการ`);
+    byName.set(name, chosen.add(value));
+  }
+  return [...byName].map(([name, chosen]) => ({ name, values: [...chosen] }));
+}
+
+/**
  * A keyword typed into the search box, cut to the length a search allows (the box's `maxlength` does
  * the same as the shopper types or pastes), never through the middle of a character.
  */
@@ -138,7 +171,7 @@ function checkRange(query: ListingQuery): ListingQuery {
   return query;
 }
 
-/** A page's query string (`?q=&category=&brand=&brand=&min=&max=&sort=&page=`). */
+/** A page's query string (`?q=&category=&brand=&brand=&min=&max=&option=สี:ชมพู&sort=&page=`). */
 export function queryFromSearchParams(
   params: URLSearchParams,
   overrides: { keyword?: string; category?: string | null; page?: string | undefined } = {},
@@ -150,6 +183,7 @@ export function queryFromSearchParams(
     brands: parseBrands(params.getAll('brand')),
     minSatang: parsePrice(params.get('min'), 'min'),
     maxSatang: parsePrice(params.get('max'), 'max'),
+    options: parseOptions(params.getAll('option')),
     sort: parseSort(params.get('sort'), keyword ? 'relevance' : 'newest'),
     page: parsePage(overrides.page ?? params.get('page')),
   });
@@ -182,6 +216,7 @@ export function queryFromCommaSegment(rawSegment: string, fields: readonly Comma
     brands: values.brand === undefined ? [] : parseBrands([values.brand]),
     minSatang: parsePrice(values.min, 'min'),
     maxSatang: parsePrice(values.max, 'max'),
+    options: [],
     sort: parseSort(search?.get('sort'), keyword ? 'relevance' : 'newest'),
     page: parsePage(values.page),
   });
@@ -198,6 +233,7 @@ export function listingSearchParams(query: ListingQuery, options: { includeKeywo
   for (const brand of query.brands) params.append('brand', brand);
   if (query.minSatang !== null) params.set('min', String(query.minSatang / 100));
   if (query.maxSatang !== null) params.set('max', String(query.maxSatang / 100));
+  for (const option of query.options) for (const value of option.values) params.append('option', `${option.name}:${value}`);
   const defaultSort = query.keyword ? 'relevance' : 'newest';
   if (query.sort !== defaultSort) params.set('sort', query.sort);
   const page = options.page ?? query.page;

@@ -4,6 +4,7 @@ import { perDatabase } from '../db/per-database.ts';
 import { brands, categories, products, productVariants } from '../db/schema.ts';
 import type { ProductSummary, VariantChoices } from '../../lib/types.ts';
 import { cardNames } from './card-names.ts';
+import { optionConditions, type OptionChoice } from './option-facets.ts';
 
 /** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
 export const summaryColumns = {
@@ -95,6 +96,8 @@ export interface ProductFilter {
   maxSatang?: number | null;
   /** A promotion's scope: products in these categories or these products. */
   scope?: { categoryIds: number[]; productIds: number[] } | null;
+  /** Chosen option values: an active variant of the product has one of each option's (docs/decisions/217). */
+  options?: OptionChoice[] | null;
 }
 
 export function filterConditions(filter: ProductFilter): SQL | undefined {
@@ -110,6 +113,7 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
     ].filter((part): part is SQL => part !== undefined);
     if (inScope.length > 0) parts.push(or(...inScope) as SQL);
   }
+  if (filter.options && filter.options.length > 0) parts.push(...optionConditions(filter.options, { candidates: true }));
   return and(...parts);
 }
 

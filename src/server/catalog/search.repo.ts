@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, products, productVariants } from '../db/schema.ts';
 import { escapeLike } from '../../lib/thai-text.ts';
 import { filterConditions, type ProductFilter } from './product.repo.ts';
+import { optionConditions, type OptionChoice } from './option-facets.ts';
 import { matchWalk, matchWhere, rankOf, relevanceTiers, type SearchMatch } from './search-match.ts';
 import { COUNT_BOUND, type ListingSort } from './listing-query.ts';
 import { keptMap } from '../cache/kept-map.ts';
@@ -73,8 +74,39 @@ async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL, limit:
 /** A page of a listing without a keyword. */
 export function listIds(db: DbOrTx, filter: ProductFilter, sort: ListingSort, limit: number, offset: number, knownCount?: BoundedCount): Promise<IdPage> {
   const brandIds = filter.brandIds ?? [];
+  if (brandIds.length < 2 && filter.options && filter.options.length > 0) return optionPage(db, filter, filter.options, sort, limit, offset, knownCount);
   if (brandIds.length < 2) return sortedPage(db, filterConditions(filter), orderFor(sort), limit, offset, knownCount);
   return severalBrandsPage(db, filter, brandIds, sort, limit, offset, knownCount);
+}
+
+/**
+ * A page of a listing filtered by option values (docs/decisions/217). Left to itself the planner either
+ * sorts every product with the value (9,000 for a common shade family over the whole scale catalog:
+ * 200–450 ms) or probes every product of the listing; so, as a sorted search does (`containsIds`), the
+ * sort's index is walked a bounded distance and each walked row's variants probed: a common value fills
+ * the page there. Otherwise the value is rare enough to fetch its products from the option keys index
+ * and sort them.
+ */
+async function optionPage(
+  db: DbOrTx,
+  filter: ProductFilter,
+  options: readonly OptionChoice[],
+  sort: ListingSort,
+  limit: number,
+  offset: number,
+  knownCount?: BoundedCount,
+): Promise<IdPage> {
+  const where = filterConditions(filter);
+  const walk = db.execute(
+    sql`select id from (select ${products.id} as id, ${products.optionNames} as option_names, ${products.priceSatang} as price_satang, ${products.name} as name, ${products.createdAt} as created_at
+      from ${products} where ${filterConditions({ ...filter, options: null })} order by ${orderFor(sort)} limit ${walkLength(limit, offset)}) as ${products}
+      where ${and(...optionConditions(options, { candidates: false }))} order by ${orderFor(sort)} limit ${limit} offset ${offset}`,
+  );
+  const [walked, counted] = await Promise.all([walk, knownCount ?? boundedCount(db, where)]);
+  const walkedIds = rowsOf<{ id: number }>(walked).map((row) => Number(row.id));
+  if (walkedIds.length === limit) return { ids: walkedIds, ...counted };
+  const sorted = rowsOf<{ id: number }>(await db.execute(sql`select ${products.id} as id from ${products} where ${where} order by ${orderBySorting(sort)} limit ${limit} offset ${offset}`));
+  return { ids: sorted.map((row) => Number(row.id)), ...counted };
 }
 
 /**

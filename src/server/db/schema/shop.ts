@@ -172,6 +172,15 @@ export const productVariants = pgTable(
   },
   (table) => [
     index('product_variants_product_idx').on(table.productId, table.sortOrder, table.id),
+    // Listing facets and filters by option value (docs/decisions/217): a product's active values read from the index alone.
+    index('product_variants_active_options_idx').on(table.productId, table.option1, table.option2, table.option3).where(sql`${table.active}`),
+    // Which products have a value (or a shade family) in any position: a rare value's products from the index, not a probe of every product.
+    index('product_variants_option_keys_idx')
+      .using(
+        'gin',
+        sql`(array[${table.option1}, ${table.option2}, ${table.option3}, shop_shade_family(${table.option1}), shop_shade_family(${table.option2}), shop_shade_family(${table.option3})])`,
+      )
+      .where(sql`${table.active}`),
     // `/product/{code}` with a variant's code, any case, like product codes.
     index('product_variants_code_lower_idx').on(sql`lower(${table.code})`),
     check('product_variants_price_nonnegative', sql`${table.priceSatang} >= 0`),
