@@ -11,7 +11,7 @@ import * as repo from './back-in-stock.repo.ts';
 /**
  * Back in stock (docs/decisions/220). A shopper asks to hear when a sold-out variant is back: a member in
  * one click (confirmed at once, mailed at their account's address), a visitor by e-mail after a double
- * opt-in. The restock mail itself is written by the database (drizzle/0019), whichever path writes the
+ * opt-in. The restock mail itself is written by the database (drizzle/0020), whichever path writes the
  * stock; a request mailed once is fulfilled. Shopper actions, so no audit rows; the restock's is the trigger's.
  */
 

@@ -7,7 +7,7 @@ import { productVariants } from './shop.ts';
 /**
  * Who waits for a sold-out variant (docs/decisions/220): a member (one click, confirmed at once) or a
  * visitor's e-mail (confirmed through a double opt-in mail). When the variant's stock goes from 0 to
- * above 0, a trigger on product_variants (drizzle/0019) writes one outbox mail per confirmed request and
+ * above 0, a trigger on product_variants (drizzle/0020) writes one outbox mail per confirmed request and
  * stamps `notified_at`: a request mailed once is fulfilled. The token is the link's key for confirming
  * and cancelling; it opens nothing but this row, so it is kept as issued (the restock mail needs it).
  * Part of the one schema (../schema.ts); erasable TypeScript with explicit .ts imports.
