@@ -20,7 +20,7 @@ import { type PricedLine, type RequestedLine, deliveryFor, mergeLines, priceLine
 import { orderView } from './order-read.ts';
 import { stockChanged } from './order-status.service.ts';
 import { priceGift } from './gift-pricing.ts';
-import type { GiftRequest } from '../../lib/gift-wrap.ts';
+import type { GiftRequest, GiftWrapOption } from '../../lib/gift-wrap.ts';
 export * from './order-actors.ts';
 export * from './order-pricing.ts';
 export * from './order-read.ts';
@@ -260,6 +260,9 @@ export interface CheckoutOptions {
   freeShippingMinSatang: number | null;
   /** issue 29: where and when a store-pickup order is collected. */
   pickupPlace: { address: string; hours: string };
+  /** issue 31 part 6: the wrappings on offer now (active ones only) and the card's price. */
+  giftWrapOptions: GiftWrapOption[];
+  giftCardPriceSatang: number;
 }
 
 export async function checkoutOptions(memberId: string): Promise<CheckoutOptions> {
@@ -272,6 +275,8 @@ export async function checkoutOptions(memberId: string): Promise<CheckoutOptions
     paymentMethods: methods.filter((method) => paymentMethodEnabled(company, method)).map((code) => ({ code, label: paymentMethodLabels[code] })),
     freeShippingMinSatang: company.freeShippingMinSatang,
     pickupPlace: { address: company.pickupAddress || company.address, hours: company.pickupHours || company.openingHours },
+    giftWrapOptions: company.giftWrapOptions.filter((option) => option.active),
+    giftCardPriceSatang: company.giftCardPriceSatang,
   };
 }
 
