@@ -25,7 +25,8 @@ function fittedSize(doc: PdfDoc, text: string, width: number, height: number): n
 }
 
 function drawCard(doc: PdfDoc, order: OrderView, company: CompanyInfo): void {
-  doc.addPage({ size: A6, margin: MARGIN });
+  // A small bottom margin: the order number sits below the card's text box and must not start a page.
+  doc.addPage({ size: A6, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: mm(2) } });
   const width = A6[0] - MARGIN * 2;
   doc.font(THAI_FONT_BOLD).fontSize(11).fillColor('#555').text(company.name, MARGIN, MARGIN + mm(2), { width, align: 'center' });
   doc.moveTo(MARGIN + width * 0.3, BOX_TOP - mm(6)).lineTo(MARGIN + width * 0.7, BOX_TOP - mm(6)).lineWidth(0.6).strokeColor('#bbb').stroke();
