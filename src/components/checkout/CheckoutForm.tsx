@@ -10,6 +10,7 @@ import TaxInvoiceFields, { emptyTaxInvoice, type TaxInvoiceInput } from './TaxIn
 import CheckoutAddress, { type AddressOption } from './CheckoutAddress';
 import { isStorePickup } from '../../lib/delivery';
 import type { GiftWrapOption } from '../../lib/gift-wrap';
+import CheckoutTotals from './CheckoutTotals';
 import GiftWrapSection, { emptyGift, giftMessageProblem, giftRequest, type GiftChoice } from './GiftWrapSection';
 
 interface Props {
@@ -394,40 +395,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
               {quote?.promotion_error && promotionCode && <div className="small text-danger mt-1">{quote.promotion_error.message}</div>}
             </div>
 
-            {quote && (
-              <dl className="row small mb-2 checkout-totals">
-                <dt className="col-7 fw-normal">ยอดรวมสินค้า</dt>
-                <dd className="col-5 text-end mb-1">{formatBaht(bahtToSatang(quote.subtotal_price))}</dd>
-                {quote.discount_price > 0 && (
-                  <>
-                    <dt className="col-7 fw-normal">ส่วนลด {quote.promotion?.code}</dt>
-                    <dd className="col-5 text-end mb-1 text-success">-{formatBaht(bahtToSatang(quote.discount_price))}</dd>
-                  </>
-                )}
-                <dt className="col-7 fw-normal">ค่าจัดส่ง</dt>
-                <dd className="col-5 text-end mb-1">{quote.shipping_price === 0 ? 'ฟรี' : formatBaht(bahtToSatang(quote.shipping_price))}</dd>
-                {quote.gift.wrap_price > 0 && (
-                  <>
-                    <dt className="col-7 fw-normal">ห่อของขวัญ</dt>
-                    <dd className="col-5 text-end mb-1" data-testid="order-gift-wrap">{formatBaht(bahtToSatang(quote.gift.wrap_price))}</dd>
-                  </>
-                )}
-                {gift.message.trim() !== '' && (
-                  <>
-                    <dt className="col-7 fw-normal">การ์ดข้อความ</dt>
-                    <dd className="col-5 text-end mb-1">{quote.gift.card_price === 0 ? 'ฟรี' : formatBaht(bahtToSatang(quote.gift.card_price))}</dd>
-                  </>
-                )}
-                <dt className="col-7 fs-6">ยอดชำระทั้งหมด</dt>
-                <dd className="col-5 text-end mb-1 fs-5 fw-semibold text-danger" data-testid="order-total">
-                  {formatBaht(bahtToSatang(quote.total_price))}
-                </dd>
-                <dt className="col-7 fw-normal text-secondary">รวมภาษีมูลค่าเพิ่ม 7%</dt>
-                <dd className="col-5 text-end mb-0 text-secondary" data-testid="order-vat">
-                  {formatBaht(bahtToSatang(quote.vat_price))}
-                </dd>
-              </dl>
-            )}
+            {quote && <CheckoutTotals quote={quote} withCard={gift.message.trim() !== ''} />}
             {error && (
               <div className="alert alert-danger py-2" role="alert">
                 {error}
