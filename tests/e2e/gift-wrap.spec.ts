@@ -3,8 +3,8 @@ import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { formatBaht, includedVat } from '../../src/lib/money';
 import { sampleAddress } from '../fixtures/address';
 import { pdfPages } from '../fixtures/pdf-text';
-import { staffPage } from './fixtures/roles';
-import { keepScreenshot, waitForIslands } from './helpers';
+import { grantRole, staffPage } from './fixtures/roles';
+import { keepScreenshot, projectContext, waitForIslands } from './helpers';
 
 /**
  * Issue 31 part 6 in the browser: a member wraps one line as a gift, writes a card message with an emoji
@@ -95,5 +95,27 @@ test.describe('gift wrapping', { tag: '@phone' }, () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]!.replace(/\s+/g, '')).toContain('สุขสันต์วันเกิดนะน้องฟ้า');
     await staff.context().close();
+  });
+
+  test('the owner keeps the wrappings and the card price in settings', async ({ browser }, testInfo) => {
+    const page = await (await projectContext(browser, testInfo)).newPage();
+    const email = `gift-owner-${testInfo.project.name}-${unique()}@e2e.test`;
+    const password = 'Owner-Password-2569!';
+    const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const made = await page.request.post('/api/member-insert', { data: { firstName: 'เจ้าของ', lastName: 'ร้าน', email, phone, password, confirmPassword: password, acceptTerms: true } });
+    expect(made.status(), await made.text()).toBe(201);
+    await grantRole(email, 'owner');
+    await page.goto('/admin/settings#gift');
+    const section = page.locator('#gift');
+    await expect(section.getByRole('heading', { name: 'ห่อของขวัญ' })).toBeVisible();
+    await expect(section.getByLabel('ชื่อแบบห่อ').first()).toHaveValue('ห่อกระดาษคราฟต์');
+    await expect(section.getByLabel('ราคาการ์ดข้อความ (บาท) ใส่ 0 ถ้าให้ฟรี')).toHaveValue('0');
+    await section.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, `gift-settings-${testInfo.project.name}`, { fullPage: false });
+    // Saved unchanged: the flash says so, and the other tests' free card stays free.
+    await section.getByRole('button', { name: 'บันทึก' }).click();
+    await expect(page.getByTestId('admin-flash')).toContainText('บันทึกการห่อของขวัญแล้ว');
+    await expect(page.locator('#gift').getByLabel('ชื่อแบบห่อ').nth(1)).toHaveValue('กล่องของขวัญ');
+    await page.context().close();
   });
 });
