@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { ThaiAddress } from './types.ts';
 import type { SlipCheckView } from './slip-check.ts';
 import { taxInvoiceRequestSchema, type OrderDocumentsView } from './documents.ts';
+import { giftRequestSchema, type GiftView, type GiftWrapSnapshot } from './gift-wrap.ts';
 
 /**
  * Orders as both sides see them: the status machine of docs/design.md section 8 (who may move an order
@@ -177,6 +178,8 @@ export const orderQuoteSchema = z.object({
   lines: orderLinesSchema,
   delivery_code: z.string().trim().max(40).optional(),
   promotion_code: promotionCodeSchema.optional(),
+  /** issue 31 part 6: gift wrapping, the card message, prices left off the packing slip. */
+  gift: giftRequestSchema.optional(),
 });
 
 export const idempotencyKeySchema = z
@@ -194,6 +197,7 @@ export const placeOrderSchema = z.object({
   promotion_code: promotionCodeSchema.optional(),
   note: z.string().trim().max(500, 'หมายเหตุต้องไม่เกิน 500 ตัวอักษร').optional(),
   tax_invoice: taxInvoiceRequestSchema.optional(),
+  gift: giftRequestSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -229,6 +233,8 @@ export interface OrderLineView {
   unitPriceSatang: number;
   amount: number;
   lineTotalSatang: number;
+  /** issue 31 part 6: this line's own wrapping (charged once per line), or null. */
+  giftWrap: GiftWrapSnapshot | null;
 }
 
 export interface OrderEventView {
@@ -267,6 +273,8 @@ export interface OrderView {
   createdAt: string;
   lines: OrderLineView[];
   events: OrderEventView[];
+  /** issue 31 part 6: wrapping, the card and its message, prices hidden on the packing slip. */
+  gift: GiftView;
   /** issue 13: what the current slip's QR said (single-order reads only; absent in lists). */
   slipCheck?: SlipCheckView | null;
   /** issue 13: the receipt and tax invoice numbers, once issued (single-order reads only). */
@@ -279,6 +287,7 @@ export interface OrderQuote {
   subtotalSatang: number;
   discountSatang: number;
   shippingFeeSatang: number;
+  gift: GiftView;
   totalSatang: number;
   vatSatang: number;
   promotion: { code: string; name: string; discountSatang: number } | null;

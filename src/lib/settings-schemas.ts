@@ -129,3 +129,29 @@ export const pickupSettingsSchema = z.object({
     .max(60, 'ยืนยันรับสินค้าอัตโนมัติได้ช้าที่สุด 60 วันหลังจัดส่ง'),
 });
 export type PickupSettings = z.infer<typeof pickupSettingsSchema>;
+
+/**
+ * issue 31 part 6: the wrapping options checkout offers and the message card's price (0: free). Rows
+ * keep their code, so an order and a checkout page already open still name the same wrapping; a new
+ * row gets a free `wrap-N` (giftSettingsInput on the endpoint). Picture: none yet (issue's "optional").
+ */
+export const giftWrapOptionSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,29}$/, 'รหัสแบบห่อไม่ถูกต้อง'),
+  name: text(80, 'ชื่อแบบห่อ').min(1, 'กรุณาใส่ชื่อแบบห่อ'),
+  priceSatang: bahtAmount('ราคาห่อของขวัญ').pipe(z.number().max(100_000, 'ราคาห่อของขวัญไม่เกิน ฿1,000')),
+  active: z.boolean(),
+});
+
+export const giftSettingsSchema = z
+  .object({
+    giftWrapOptions: z.array(giftWrapOptionSchema).max(20, 'แบบห่อของขวัญได้ไม่เกิน 20 แบบ'),
+    giftCardPriceSatang: bahtAmount('ราคาการ์ดข้อความ').pipe(z.number().max(100_000, 'ราคาการ์ดข้อความไม่เกิน ฿1,000')),
+  })
+  .superRefine((value, ctx) => {
+    const codes = value.giftWrapOptions.map((option) => option.code);
+    if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', path: ['giftWrapOptions'], message: 'รหัสแบบห่อซ้ำกัน' });
+  });
+export type GiftSettings = z.infer<typeof giftSettingsSchema>;

@@ -1,3 +1,4 @@
+import type { GiftWrapOption } from './gift-wrap.ts';
 /** Plain shapes that cross from the server to pages and islands (never raw rows). */
 
 /** A Thai delivery address: recipient, house and street, then subdistrict, district, province, postcode. */
@@ -56,6 +57,9 @@ export interface CompanyInfo {
   pickupAddress: string;
   pickupHours: string;
   autoDeliverDays: number;
+  /** issue 31 part 6: wrappings checkout offers, and the message card's price (0: free). */
+  giftWrapOptions: GiftWrapOption[];
+  giftCardPriceSatang: number;
 }
 
 export interface CategorySummary {

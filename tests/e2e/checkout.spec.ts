@@ -114,7 +114,7 @@ test.describe('checkout and orders', { tag: '@phone' }, () => {
     await page.getByRole('button', { name: 'ใช้โค้ด' }).click();
     await expect(page.getByRole('status')).toContainText('ใช้โค้ด WELCOME10 แล้ว');
     await page.getByRole('radio', { name: 'พร้อมเพย์ (QR)' }).check();
-    await page.getByRole('textbox', { name: 'หมายเหตุ / ข้อความการ์ดอวยพร' }).fill('ห่อของขวัญด้วยนะคะ');
+    await page.getByRole('textbox', { name: 'หมายเหตุถึงร้าน' }).fill('ห่อของขวัญด้วยนะคะ');
 
     // What the server must charge, computed here from the demo catalog, not read from the page.
     const subtotal = items.reduce((sum, item) => sum + item.priceSatang * item.amount, 0);

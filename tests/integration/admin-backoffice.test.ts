@@ -7,6 +7,8 @@ import * as bulkShipRoute from '../../src/pages/admin/orders/bulk-ship';
 import * as bulkConfirmRoute from '../../src/pages/admin/orders/bulk-confirm';
 import * as labelsRoute from '../../src/pages/admin/orders/labels.pdf';
 import * as packingRoute from '../../src/pages/admin/orders/packing-slips.pdf';
+import * as giftCardsRoute from '../../src/pages/admin/orders/gift-cards.pdf';
+import * as giftCardRoute from '../../src/pages/admin/orders/[no]/gift-card.pdf';
 import * as pickListRoute from '../../src/pages/admin/orders/pick-list.pdf';
 import * as importApplyRoute from '../../src/pages/admin/orders/import-tracking/apply';
 import * as grantRoute from '../../src/pages/admin/staff/grant';
@@ -101,6 +103,8 @@ describe('every back-office endpoint, every role', () => {
     { name: 'bulk confirm', module: bulkConfirmRoute, method: 'POST', path: () => '/admin/orders/bulk-confirm', body: (no) => ({ no }), allowed: orderRoles },
     { name: 'labels', module: labelsRoute, method: 'GET', path: (no) => `/admin/orders/labels.pdf?no=${no}`, allowed: orderRoles },
     { name: 'packing slips', module: packingRoute, method: 'GET', path: (no) => `/admin/orders/packing-slips.pdf?no=${no}`, allowed: orderRoles },
+    { name: 'gift cards', module: giftCardsRoute, method: 'GET', path: (no) => `/admin/orders/gift-cards.pdf?no=${no}`, allowed: orderRoles },
+    { name: 'gift card', module: giftCardRoute, method: 'GET', path: (no) => `/admin/orders/${no}/gift-card.pdf`, params: (no) => ({ no }), allowed: orderRoles },
     { name: 'pick list', module: pickListRoute, method: 'GET', path: (no) => `/admin/orders/pick-list.pdf?no=${no}`, allowed: orderRoles },
     { name: 'import tracking', module: importApplyRoute, method: 'POST', path: () => '/admin/orders/import-tracking/apply', body: (no) => ({ csv: `${no},EF123456789TH` }), allowed: orderRoles },
     { name: 'grant role', module: grantRoute, method: 'POST', path: () => '/admin/staff/grant', body: () => ({ email: people.member.email, role: 'owner', password: PASSWORD }), allowed: ['owner'] },

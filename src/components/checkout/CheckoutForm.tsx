@@ -9,6 +9,9 @@ import type { PaymentMethod } from '../../lib/orders';
 import TaxInvoiceFields, { emptyTaxInvoice, type TaxInvoiceInput } from './TaxInvoiceFields';
 import CheckoutAddress, { type AddressOption } from './CheckoutAddress';
 import { isStorePickup } from '../../lib/delivery';
+import type { GiftWrapOption } from '../../lib/gift-wrap';
+import CheckoutTotals from './CheckoutTotals';
+import GiftWrapSection, { emptyGift, giftMessageProblem, giftRequest, type GiftChoice } from './GiftWrapSection';
 
 interface Props {
   addresses: AddressOption[];
@@ -16,6 +19,8 @@ interface Props {
   paymentMethods: { code: PaymentMethod; label: string }[];
   freeShippingMinSatang: number | null;
   pickupPlace: { address: string; hours: string };
+  giftWrapOptions: GiftWrapOption[];
+  giftCardPriceSatang: number;
 }
 
 interface QuoteLine {
@@ -34,6 +39,7 @@ interface Quote {
   subtotal_price: number;
   discount_price: number;
   shipping_price: number;
+  gift: { wrap_price: number; card_price: number };
   total_price: number;
   vat_price: number;
   promotion: { code: string; name: string; discount_price: number } | null;
@@ -73,7 +79,7 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   }
 }
 
-export default function CheckoutForm({ addresses, deliveryOptions, paymentMethods, freeShippingMinSatang, pickupPlace }: Props) {
+export default function CheckoutForm({ addresses, deliveryOptions, paymentMethods, freeShippingMinSatang, pickupPlace, giftWrapOptions, giftCardPriceSatang }: Props) {
   const hydrated = useHydrated();
   const cart = useStore($cart);
   const lines = useMemo(() => cart.map((item) => ({ product_code: item.product_code, amount: item.amount })), [cart]);
@@ -87,6 +93,8 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
   const [note, setNote] = useState('');
   const [wantsTaxInvoice, setWantsTaxInvoice] = useState(false);
   const [taxInvoice, setTaxInvoice] = useState<TaxInvoiceInput>(emptyTaxInvoice);
+  const [gift, setGift] = useState<GiftChoice>(emptyGift);
+  const quoteGift = useMemo(() => JSON.stringify(giftRequest(gift, true) ?? null), [gift]);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -102,6 +110,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
       lines,
       delivery_code: deliveryCode || undefined,
       promotion_code: promotionCode || undefined,
+      gift: JSON.parse(quoteGift) ?? undefined,
     });
     if (answer.ok && answer.data) {
       setQuote(answer.data);
@@ -109,7 +118,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
     } else {
       setQuoteError(answer.message ?? 'ไม่สามารถคำนวณราคาได้');
     }
-  }, [lines, deliveryCode, promotionCode]);
+  }, [lines, deliveryCode, promotionCode, quoteGift]);
 
   useEffect(() => {
     if (hydrated) void refreshQuote();
@@ -151,6 +160,8 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
     if (!addressId && !pickup) return setError('กรุณาเลือกที่อยู่จัดส่ง');
     if (!deliveryCode) return setError('กรุณาเลือกวิธีจัดส่ง');
     if (!paymentMethod) return setError('กรุณาเลือกวิธีชำระเงิน');
+    const giftProblem = giftMessageProblem(gift.message);
+    if (giftProblem) return setError(giftProblem);
     setSubmitting(true);
     const key = shownKey.current?.signature === signature ? shownKey.current.key : checkoutKey(signature);
     const answer = await postJson<{ order_no: string; payment_method: PaymentMethod }>(
@@ -163,6 +174,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
         promotion_code: promotionCode || undefined,
         note: note.trim() || undefined,
         tax_invoice: wantsTaxInvoice ? taxInvoice : undefined,
+        gift: giftRequest(gift),
       },
       { 'Idempotency-Key': key },
     );
@@ -272,10 +284,12 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
           </div>
         </section>
 
+        <GiftWrapSection options={giftWrapOptions} cardPriceSatang={giftCardPriceSatang} lines={quote?.lines ?? []} value={gift} onChange={setGift} />
+
         <section className="card" aria-labelledby="checkout-note">
           <div className="card-body">
             <h2 className="h5 card-title" id="checkout-note">
-              <label htmlFor="order-note">หมายเหตุ / ข้อความการ์ดอวยพร</label>
+              <label htmlFor="order-note">หมายเหตุถึงร้าน</label>
             </h2>
             <textarea
               id="order-note"
@@ -284,7 +298,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
               maxLength={500}
               value={note}
               onChange={(event) => setNote(event.target.value)}
-              placeholder="เช่น ห่อของขวัญ เขียนการ์ด “สุขสันต์วันเกิด”"
+              placeholder="เช่น ขอใบเสร็จแยก หรือเวลาที่สะดวกรับของ"
             />
           </div>
         </section>
@@ -381,28 +395,7 @@ export default function CheckoutForm({ addresses, deliveryOptions, paymentMethod
               {quote?.promotion_error && promotionCode && <div className="small text-danger mt-1">{quote.promotion_error.message}</div>}
             </div>
 
-            {quote && (
-              <dl className="row small mb-2 checkout-totals">
-                <dt className="col-7 fw-normal">ยอดรวมสินค้า</dt>
-                <dd className="col-5 text-end mb-1">{formatBaht(bahtToSatang(quote.subtotal_price))}</dd>
-                {quote.discount_price > 0 && (
-                  <>
-                    <dt className="col-7 fw-normal">ส่วนลด {quote.promotion?.code}</dt>
-                    <dd className="col-5 text-end mb-1 text-success">-{formatBaht(bahtToSatang(quote.discount_price))}</dd>
-                  </>
-                )}
-                <dt className="col-7 fw-normal">ค่าจัดส่ง</dt>
-                <dd className="col-5 text-end mb-1">{quote.shipping_price === 0 ? 'ฟรี' : formatBaht(bahtToSatang(quote.shipping_price))}</dd>
-                <dt className="col-7 fs-6">ยอดชำระทั้งหมด</dt>
-                <dd className="col-5 text-end mb-1 fs-5 fw-semibold text-danger" data-testid="order-total">
-                  {formatBaht(bahtToSatang(quote.total_price))}
-                </dd>
-                <dt className="col-7 fw-normal text-secondary">รวมภาษีมูลค่าเพิ่ม 7%</dt>
-                <dd className="col-5 text-end mb-0 text-secondary" data-testid="order-vat">
-                  {formatBaht(bahtToSatang(quote.vat_price))}
-                </dd>
-              </dl>
-            )}
+            {quote && <CheckoutTotals quote={quote} withCard={gift.message.trim() !== ''} />}
             {error && (
               <div className="alert alert-danger py-2" role="alert">
                 {error}

@@ -24,6 +24,7 @@ export const POST = endpoint(async (context) => {
     promotionCode: body.promotion_code || undefined,
     note: body.note,
     taxInvoice: body.tax_invoice,
+    gift: body.gift,
   });
   return ok(orderJson(order), { status: created ? 201 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 });

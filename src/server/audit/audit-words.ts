@@ -80,6 +80,7 @@ const VERBS: Record<string, string> = {
   'settings.update_company': 'แก้ไขข้อมูลร้าน',
   'settings.update_payment': 'แก้ไขการชำระเงิน',
   'settings.update_delivery': 'แก้ไขการจัดส่ง',
+  'settings.update_gift': 'แก้ไขการห่อของขวัญ',
 };
 
 /** The Thai name of an action for the filter; order actions take the order page's own words. */
@@ -136,6 +137,7 @@ const FIELDS: Record<string, { label: string; show: Shown }> = {
   promptpayId: { label: 'หมายเลขพร้อมเพย์', show: text },
   orderExpiryHours: { label: 'เวลาให้ชำระเงิน (ชั่วโมง)', show: count },
   freeShippingMinSatang: { label: 'ยอดส่งฟรี', show: money },
+  giftCardPriceSatang: { label: 'ราคาการ์ดข้อความ', show: money },
   open: { label: 'การเปิดรับสมัคร', show: onOff },
   caption: { label: 'คำบรรยาย', show: text },
 };
@@ -151,6 +153,7 @@ const CHANGED_ONLY: Record<string, string> = {
   brandId: 'แบรนด์',
   bankAccounts: 'บัญชีธนาคาร',
   deliveryOptions: 'วิธีจัดส่ง',
+  giftWrapOptions: 'แบบห่อของขวัญ',
   paymentMethods: 'วิธีชำระเงิน',
   categoryCodes: 'หมวดหมู่ที่ร่วมรายการ',
   productCodes: 'สินค้าที่ร่วมรายการ',

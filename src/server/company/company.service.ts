@@ -29,6 +29,8 @@ const fallbackCompany: CompanyInfo = {
   pickupAddress: '',
   pickupHours: '',
   autoDeliverDays: 7,
+  giftWrapOptions: [],
+  giftCardPriceSatang: 0,
 };
 
 let loaded: CompanyInfo | undefined;

@@ -340,6 +340,12 @@ export const demoCompany = {
   pickupAddress: 'หน้าร้านยิ้มละไม ชั้น 1 อาคารเลขที่ 123/45 ถนนพระรามที่ 4 แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500 (ใกล้ MRT สามย่าน ทางออก 2)',
   pickupHours: 'จันทร์–เสาร์ 10:00–19:00 น. (หยุดวันอาทิตย์และวันหยุดนักขัตฤกษ์)',
   autoDeliverDays: 7,
+  giftWrapOptions: [
+    { code: 'kraft', name: 'ห่อกระดาษคราฟต์', priceSatang: 3000, active: true },
+    { code: 'giftbox', name: 'กล่องของขวัญ', priceSatang: 7900, active: true },
+    { code: 'cloth', name: 'ถุงผ้าลายดอก', priceSatang: 4500, active: false },
+  ],
+  giftCardPriceSatang: 0,
 };
 
 const DAY = 86_400_000;

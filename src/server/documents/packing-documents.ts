@@ -30,6 +30,23 @@ const created = (order: OrderView) => new Date(order.createdAt).toLocaleDateStri
 const infoLine = (order: OrderView) => `วันที่สั่ง ${created(order)} · ${order.deliveryName}`;
 const recipient = (order: OrderView) => `${order.address.recipientName} โทร ${order.address.phone} ${addressLines(order.address).replace(/\n/g, ' ')}`;
 const pieces = (order: OrderView) => order.lines.reduce((sum, line) => sum + line.amount, 0);
+/** A line's name on the slip, with its own wrapping to do (issue 31 part 6). */
+const lineName = (line: OrderView['lines'][number]) => (line.giftWrap ? `${line.productName}  [ห่อ: ${line.giftWrap.name}]` : line.productName);
+/**
+ * The count, and the order's total unless the buyer asked to keep prices off (a gift sent to someone
+ * else: the slip goes into the parcel). COD orders cannot hide prices (refused at checkout).
+ */
+const totalLine = (order: OrderView) => `รวม ${order.lines.length} รายการ ${pieces(order)} ชิ้น${order.gift.hidePrices ? '' : ` · ยอดสั่งซื้อ ${formatBahtExact(order.totalSatang)}`}`;
+
+/** What the packer does for a gift (issue 31 part 6): the wrapping, the card, no prices in the box. */
+function giftNotes(order: OrderView): string[] {
+  const notes: string[] = [];
+  if (order.gift.orderWrap) notes.push(`ห่อของขวัญทั้งคำสั่งซื้อ: ${order.gift.orderWrap.name}`);
+  else if (order.lines.some((line) => line.giftWrap)) notes.push('ห่อของขวัญแยกตามรายการที่ระบุ [ห่อ: …]');
+  if (order.gift.message) notes.push('ใส่การ์ดข้อความ (พิมพ์จากหน้าคำสั่งซื้อหรือ "พิมพ์การ์ดข้อความ")');
+  if (order.gift.hidePrices) notes.push('ของขวัญ: ไม่ใส่ใบเสร็จหรือเอกสารที่มีราคาลงในกล่อง');
+  return notes;
+}
 
 function heightOf(doc: PdfDoc, font: string, size: number, text: string, width: number): number {
   return doc.font(font).fontSize(size).heightOfString(text, { width });
@@ -52,12 +69,14 @@ function footHeight(doc: PdfDoc, order: OrderView): number {
   let height = mm(2) + heightOf(doc, THAI_FONT_BOLD, BODY, 'รวม', WIDTH) + mm(1);
   if (order.paymentMethod === 'cod') height += heightOf(doc, THAI_FONT_BOLD, 12, 'เก็บเงินปลายทาง', WIDTH) + mm(1);
   if (order.note) height += heightOf(doc, THAI_FONT_BOLD, BODY, 'หมายเหตุจากลูกค้า', WIDTH) + heightOf(doc, THAI_FONT, BODY, order.note, WIDTH);
+  const gift = giftNotes(order);
+  if (gift.length > 0) height += heightOf(doc, THAI_FONT_BOLD, BODY, gift.join('\n'), WIDTH) + mm(1);
   return height;
 }
 
 /** How tall the order's slip is when drawn whole. */
 function slipHeight(doc: PdfDoc, order: OrderView): number {
-  const lines = order.lines.reduce((sum, line) => sum + lineHeight(doc, line.productCode, line.productName), 0);
+  const lines = order.lines.reduce((sum, line) => sum + lineHeight(doc, line.productCode, lineName(line)), 0);
   return headHeight(doc, order) + lines + footHeight(doc, order);
 }
 
@@ -90,14 +109,14 @@ async function slipHead(doc: PdfDoc, order: OrderView, company: CompanyInfo, top
 async function drawPackingSlip(doc: PdfDoc, order: OrderView, company: CompanyInfo, top: number): Promise<number> {
   let y = await slipHead(doc, order, company, top, false);
   for (const line of order.lines) {
-    const height = lineHeight(doc, line.productCode, line.productName);
+    const height = lineHeight(doc, line.productCode, lineName(line));
     if (y + height > PAGE_BOTTOM) {
       doc.addPage({ size: 'A4', margin: mm(12) });
       y = await slipHead(doc, order, company, PAGE_TOP, true);
     }
     doc.rect(cols.check + mm(1), y + mm(0.6), mm(3.6), mm(3.6)).lineWidth(0.8).stroke();
     doc.font(THAI_FONT).fontSize(BODY).text(line.productCode, cols.code, y, { width: CODE_WIDTH });
-    doc.text(line.productName, cols.name, y, { width: NAME_WIDTH });
+    doc.text(lineName(line), cols.name, y, { width: NAME_WIDTH });
     doc.font(THAI_FONT_BOLD).text(String(line.amount), cols.amount, y, { width: AMOUNT_WIDTH, align: 'right' });
     y += height;
   }
@@ -107,7 +126,7 @@ async function drawPackingSlip(doc: PdfDoc, order: OrderView, company: CompanyIn
   }
   rule(doc, y, LEFT, LEFT + WIDTH);
   y += mm(2);
-  doc.font(THAI_FONT_BOLD).fontSize(BODY).text(`รวม ${order.lines.length} รายการ ${pieces(order)} ชิ้น`, LEFT, y, { width: WIDTH, align: 'right' });
+  doc.font(THAI_FONT_BOLD).fontSize(BODY).text(totalLine(order), LEFT, y, { width: WIDTH, align: 'right' });
   y = doc.y + mm(1);
   if (order.paymentMethod === 'cod') {
     doc.fontSize(12).text(`เก็บเงินปลายทาง ${formatBahtExact(order.totalSatang)}`, LEFT, y, { width: WIDTH, align: 'right' });
@@ -116,6 +135,11 @@ async function drawPackingSlip(doc: PdfDoc, order: OrderView, company: CompanyIn
   if (order.note) {
     doc.font(THAI_FONT_BOLD).fontSize(BODY).text('หมายเหตุจากลูกค้า', LEFT, y);
     doc.font(THAI_FONT).text(order.note, LEFT, doc.y, { width: WIDTH });
+    y = doc.y;
+  }
+  const gift = giftNotes(order);
+  if (gift.length > 0) {
+    doc.font(THAI_FONT_BOLD).fontSize(BODY).text(gift.join('\n'), LEFT, y + mm(1), { width: WIDTH });
     y = doc.y;
   }
   return y;

@@ -87,6 +87,27 @@ export async function documentsOf(db: DbOrTx, orderId: string): Promise<OrderDoc
   };
 }
 
+/**
+ * issue 31 part 6: wrapping and the card are lines of the receipt like delivery: the whole-order wrapping
+ * once, the lines' wrappings one row per kind (amount: how many lines), the card when it was charged.
+ */
+function giftDocumentLines(order: orderRepo.OrderRow, lines: orderRepo.OrderLineRow[]): DocumentLine[] {
+  const out: DocumentLine[] = [];
+  if (order.giftWrap) out.push({ code: '', name: `ห่อของขวัญ (${order.giftWrap.name})`, amount: 1, unitSatang: order.giftWrap.priceSatang, totalSatang: order.giftWrap.priceSatang });
+  const byKind = new Map<string, DocumentLine>();
+  for (const { giftWrap } of lines) {
+    if (!giftWrap) continue;
+    const key = `${giftWrap.code}:${giftWrap.priceSatang}`;
+    const row = byKind.get(key) ?? { code: '', name: `ห่อของขวัญ (${giftWrap.name}) แยกรายการ`, amount: 0, unitSatang: giftWrap.priceSatang, totalSatang: 0 };
+    row.amount += 1;
+    row.totalSatang += giftWrap.priceSatang;
+    byKind.set(key, row);
+  }
+  out.push(...byKind.values());
+  if (order.giftCardSatang > 0) out.push({ code: '', name: 'การ์ดข้อความ', amount: 1, unitSatang: order.giftCardSatang, totalSatang: order.giftCardSatang });
+  return out;
+}
+
 export type PaperKind = 'receipt' | 'tax-invoice';
 
 /**
@@ -119,8 +140,9 @@ export async function orderDocumentPdf(memberId: string | null, orderNo: string,
   if (order.shippingFeeSatang > 0) {
     documentLines.push({ code: '', name: `ค่าจัดส่ง (${order.deliveryName})`, amount: 1, unitSatang: order.shippingFeeSatang, totalSatang: order.shippingFeeSatang });
   }
+  documentLines.push(...giftDocumentLines(order, lines));
   const totals = [
-    { label: 'รวมเป็นเงิน', satang: order.subtotalSatang + order.shippingFeeSatang },
+    { label: 'รวมเป็นเงิน', satang: order.subtotalSatang + order.shippingFeeSatang + order.giftWrapSatang + order.giftCardSatang },
     ...(order.discountSatang > 0 ? [{ label: `ส่วนลด${order.promotionCode ? ` (${order.promotionCode})` : ''}`, satang: -order.discountSatang }] : []),
     { label: 'มูลค่าสินค้าก่อนภาษีมูลค่าเพิ่ม', satang: order.totalSatang - order.vatSatang },
     { label: 'ภาษีมูลค่าเพิ่ม 7%', satang: order.vatSatang },

@@ -2,6 +2,23 @@ import { satangToBaht } from '../../lib/money.ts';
 import { paymentMethodLabels, statusLabels, type OrderQuote, type OrderView } from '../../lib/orders.ts';
 import type { SlipCheckView } from '../../lib/slip-check.ts';
 import type { OrderDocumentsView } from '../../lib/documents.ts';
+import type { GiftView, GiftWrapSnapshot } from '../../lib/gift-wrap.ts';
+
+/** issue 31 part 6: a wrapping as sold, its price in baht. */
+function wrapJson(wrap: GiftWrapSnapshot | null) {
+  return wrap ? { code: wrap.code, name: wrap.name, price: satangToBaht(wrap.priceSatang) } : null;
+}
+
+/** issue 31 part 6: the gift part of an order or quote (docs/design.md section 6). */
+function giftJson(gift: GiftView) {
+  return {
+    wrap: wrapJson(gift.orderWrap),
+    wrap_price: satangToBaht(gift.wrapSatang),
+    message: gift.message,
+    card_price: satangToBaht(gift.cardSatang),
+    hide_prices: gift.hidePrices,
+  };
+}
 
 /** The JSON shape of an order for API clients: baht numbers in `*_price` fields (docs/design.md section 6). */
 export function orderJson(order: OrderView) {
@@ -38,7 +55,9 @@ export function orderJson(order: OrderView) {
       product_price: satangToBaht(line.unitPriceSatang),
       amount: line.amount,
       line_total_price: satangToBaht(line.lineTotalSatang),
+      gift_wrap: wrapJson(line.giftWrap),
     })),
+    gift: giftJson(order.gift),
     events: order.events.map((event) => ({
       from_status: event.fromStatus,
       to_status: event.toStatus,
@@ -95,7 +114,9 @@ export function quoteJson(quote: OrderQuote) {
       line_total_price: satangToBaht(line.lineTotalSatang),
       stock: line.stock,
       available: line.available,
+      gift_wrap: wrapJson(line.giftWrap),
     })),
+    gift: giftJson(quote.gift),
     subtotal_price: satangToBaht(quote.subtotalSatang),
     discount_price: satangToBaht(quote.discountSatang),
     shipping_price: satangToBaht(quote.shippingFeeSatang),

@@ -7,6 +7,8 @@ import { unitPriceFor, type PriceTier } from '../../lib/pricing.ts';
 import type { OrderQuote } from '../../lib/orders.ts';
 import type { CompanyInfo, DeliveryOption } from '../../lib/types.ts';
 import * as repo from './order.repo.ts';
+import { priceGift } from './gift-pricing.ts';
+import type { GiftRequest } from '../../lib/gift-wrap.ts';
 
 /** Pricing an order on the server: lines, wholesale tiers, delivery and promotion (checkout preview and placement). */
 
@@ -70,6 +72,7 @@ export async function quoteOrder(
     lines: RequestedLine[];
     delivery_code?: string | undefined;
     promotion_code?: string | undefined;
+    gift?: GiftRequest | undefined;
   },
   memberId: string | null = null,
 ): Promise<OrderQuote> {
@@ -93,7 +96,8 @@ export async function quoteOrder(
   }
   const discount = promotion?.discountSatang ?? 0;
   const shipping = shippingFee(company, deliveryFor(company, input.delivery_code), subtotal - discount);
-  const total = subtotal - discount + shipping;
+  const { gift, lineWraps } = priceGift(company, input.gift, priced.map((line) => line.product.code));
+  const total = subtotal - discount + shipping + gift.wrapSatang + gift.cardSatang;
   return {
     lines: priced.map((line) => ({
       productCode: line.product.code,
@@ -104,10 +108,12 @@ export async function quoteOrder(
       lineTotalSatang: line.lineTotalSatang,
       stock: line.product.stock,
       available: line.product.stock >= line.amount,
+      giftWrap: lineWraps.get(line.product.code) ?? null,
     })),
     subtotalSatang: subtotal,
     discountSatang: discount,
     shippingFeeSatang: shipping,
+    gift,
     totalSatang: total,
     vatSatang: includedVat(total),
     promotion,

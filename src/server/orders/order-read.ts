@@ -60,7 +60,9 @@ export function toView(row: repo.OrderRow, lines: repo.OrderLineRow[], events: r
       unitPriceSatang: line.unitPriceSatang,
       amount: line.amount,
       lineTotalSatang: line.lineTotalSatang,
+      giftWrap: line.giftWrap,
     })),
+    gift: { orderWrap: row.giftWrap, wrapSatang: row.giftWrapSatang, message: row.giftMessage, cardSatang: row.giftCardSatang, hidePrices: row.giftHidePrices },
     events: events.map((event) => ({
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { addresses, members, orderEvents, orderLines, orders } from '../db/schema.ts';
 import type { AddressSnapshot } from '../db/schema.ts';
 import type { PriceTier } from '../../lib/pricing.ts';
+import type { GiftWrapSnapshot } from '../../lib/gift-wrap.ts';
 import { returnVariantStock, takeVariantStock, tiersForVariants, variantsForSale, type VariantForSale } from '../catalog/variant.repo.ts';
 import type { ActorType, OrderStatus, PaymentMethod } from '../../lib/orders.ts';
 
@@ -129,6 +130,12 @@ export interface NewOrder {
   promotionCode: string | null;
   note: string;
   address: AddressSnapshot;
+  /** issue 31 part 6: left out by callers that sell no gift wrapping (quotations); the columns default. */
+  giftWrap?: GiftWrapSnapshot | null;
+  giftWrapSatang?: number;
+  giftMessage?: string;
+  giftCardSatang?: number;
+  giftHidePrices?: boolean;
   idempotencyKey: string;
   expiresAt: Date | null;
   paidAt: Date | null;

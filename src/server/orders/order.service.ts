@@ -19,6 +19,8 @@ import type { OrderMember } from './order-actors.ts';
 import { type PricedLine, type RequestedLine, deliveryFor, mergeLines, priceLines, promotionLines, shippingFee } from './order-pricing.ts';
 import { orderView } from './order-read.ts';
 import { stockChanged } from './order-status.service.ts';
+import { priceGift } from './gift-pricing.ts';
+import type { GiftRequest, GiftWrapOption } from '../../lib/gift-wrap.ts';
 export * from './order-actors.ts';
 export * from './order-pricing.ts';
 export * from './order-read.ts';
@@ -47,6 +49,8 @@ export interface PlaceOrderRequest {
   taxInvoice?: TaxInvoiceRequest | undefined;
   /** issue 13: ordering from a quotation: its prices and delivery fee stand (stock is checked as ever). */
   quotation?: QuotedPrices | undefined;
+  /** issue 31 part 6: wrapping, card message, prices off the packing slip (decision 221). */
+  gift?: GiftRequest | undefined;
 }
 
 /**
@@ -116,6 +120,11 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
       : null;
   if (!address) throw badRequest('address_invalid', 'กรุณาเลือกที่อยู่จัดส่ง', { address_id: 'กรุณาเลือกที่อยู่จัดส่ง' });
   const requested = mergeLines(request.lines);
+  // Checked before any lock: a wrapping no longer offered or a card with a link never reaches the transaction.
+  const { gift, lineWraps } = priceGift(company, request.gift, requested.map((line) => line.product_code));
+  if (gift.hidePrices && request.paymentMethod === 'cod') {
+    throw badRequest('gift_hide_prices_cod', 'เก็บเงินปลายทางจากผู้รับ จึงซ่อนราคาในใบแพ็คสินค้าไม่ได้ กรุณาเลือกวิธีชำระเงินอื่น', { gift: 'ซ่อนราคาไม่ได้เมื่อเก็บเงินปลายทาง' });
+  }
   const now = new Date();
 
   let placed: { row: repo.OrderRow; created: boolean };
@@ -164,7 +173,7 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
         }
       }
       const shipping = request.quotation ? request.quotation.shippingFeeSatang : shippingFee(company, delivery, subtotal - discount);
-      const total = subtotal - discount + shipping;
+      const total = subtotal - discount + shipping + gift.wrapSatang + gift.cardSatang;
       const cod = request.paymentMethod === 'cod';
       const status: OrderStatus = cod ? 'paid' : 'pending_payment';
       const order = await repo.insertOrder(tx, {
@@ -182,6 +191,11 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
         promotionCode,
         note: request.note ?? '',
         address,
+        giftWrap: gift.orderWrap,
+        giftWrapSatang: gift.wrapSatang,
+        giftMessage: gift.message,
+        giftCardSatang: gift.cardSatang,
+        giftHidePrices: gift.hidePrices,
         idempotencyKey: request.idempotencyKey,
         expiresAt: cod ? null : new Date(now.getTime() + company.orderExpiryHours * 3_600_000),
         paidAt: null,
@@ -203,6 +217,7 @@ export async function placeOrder(member: OrderMember, request: PlaceOrderRequest
           unitPriceSatang: line.unitPriceSatang,
           amount: line.amount,
           lineTotalSatang: line.lineTotalSatang,
+          giftWrap: lineWraps.get(line.product.code) ?? null,
         })),
       );
       await repo.insertOrderEvent(tx, {
@@ -245,6 +260,9 @@ export interface CheckoutOptions {
   freeShippingMinSatang: number | null;
   /** issue 29: where and when a store-pickup order is collected. */
   pickupPlace: { address: string; hours: string };
+  /** issue 31 part 6: the wrappings on offer now (active ones only) and the card's price. */
+  giftWrapOptions: GiftWrapOption[];
+  giftCardPriceSatang: number;
 }
 
 export async function checkoutOptions(memberId: string): Promise<CheckoutOptions> {
@@ -257,6 +275,8 @@ export async function checkoutOptions(memberId: string): Promise<CheckoutOptions
     paymentMethods: methods.filter((method) => paymentMethodEnabled(company, method)).map((code) => ({ code, label: paymentMethodLabels[code] })),
     freeShippingMinSatang: company.freeShippingMinSatang,
     pickupPlace: { address: company.pickupAddress || company.address, hours: company.pickupHours || company.openingHours },
+    giftWrapOptions: company.giftWrapOptions.filter((option) => option.active),
+    giftCardPriceSatang: company.giftCardPriceSatang,
   };
 }
 

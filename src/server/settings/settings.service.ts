@@ -7,7 +7,7 @@ import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { findById } from '../members/member.repo.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { count as countHits, hit, LIMITS, RATE_LIMIT_MESSAGE } from '../security/rate-limit.ts';
-import type { CompanySettings, DeliverySettings, PaymentSettings, PickupSettings } from '../../lib/settings-schemas.ts';
+import type { CompanySettings, DeliverySettings, GiftSettings, PaymentSettings, PickupSettings } from '../../lib/settings-schemas.ts';
 import { unknownCarrierCodes } from '../../lib/carriers.ts';
 
 /**
@@ -89,4 +89,9 @@ export async function updatePaymentSettings(actor: AuditActor, memberId: string,
 /** issue 29: the store pickup place and hours, and the days until a shipped order counts as received. */
 export function updatePickupSettings(actor: AuditActor, input: PickupSettings): Promise<CompanyRow> {
   return save(actor, 'settings.update_pickup', input);
+}
+
+/** issue 31 part 6: the wrapping options and the message card's price (decision 221). */
+export function updateGiftSettings(actor: AuditActor, input: GiftSettings): Promise<CompanyRow> {
+  return save(actor, 'settings.update_gift', input);
 }

@@ -1,10 +1,11 @@
-import { index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ThaiAddress } from '../../../lib/types.ts';
 import type { OrderStatus, PaymentMethod } from '../../../lib/orders.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { members } from './members.ts';
 import { products, productVariants } from './shop.ts';
 import type { VariantOption } from '../../../lib/variants.ts';
+import type { GiftWrapSnapshot } from '../../../lib/gift-wrap.ts';
 
 /**
  * Orders and their money: orders, lines and events, staff notes, slip checks, looks and references,
@@ -37,6 +38,16 @@ export const orders = pgTable(
     promotionCode: text('promotion_code'),
     note: text('note').notNull().default(''),
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    /**
+     * issue 31 part 6 (decision 221): one wrapping for the whole order (else the lines' own), what all
+     * wrapping cost, the card message and its price, and whether the packing slip leaves prices out.
+     * Names and prices as sold; the amounts are in the total and its VAT like the delivery fee.
+     */
+    giftWrap: jsonb('gift_wrap').$type<GiftWrapSnapshot>(),
+    giftWrapSatang: integer('gift_wrap_satang').notNull().default(0),
+    giftMessage: text('gift_message').notNull().default(''),
+    giftCardSatang: integer('gift_card_satang').notNull().default(0),
+    giftHidePrices: boolean('gift_hide_prices').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull(),
     slipPath: text('slip_path'),
     slipUploadedAt: timestamp('slip_uploaded_at', { withTimezone: true }),
@@ -78,6 +89,8 @@ export const orderLines = pgTable(
     unitPriceSatang: integer('unit_price_satang').notNull(),
     amount: integer('amount').notNull(),
     lineTotalSatang: integer('line_total_satang').notNull(),
+    /** issue 31 part 6: this line's own wrapping as sold (priced once per line, decision 221), or null. */
+    giftWrap: jsonb('gift_wrap').$type<GiftWrapSnapshot>(),
   },
   (table) => [index('order_lines_order_idx').on(table.orderId)],
 );

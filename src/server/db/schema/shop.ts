@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+import type { GiftWrapOption } from '../../../lib/gift-wrap.ts';
 
 /**
  * The shop and its catalog: the company record and its settings, categories, brands, search synonyms,
@@ -50,6 +51,9 @@ export const company = pgTable('company', {
   pickupHours: text('pickup_hours').notNull().default(''),
   /** issue 29: a shipped order nobody confirmed becomes delivered this many days after shipping. */
   autoDeliverDays: integer('auto_deliver_days').notNull().default(7),
+  /** issue 31 part 6: the wrappings checkout offers (decision 221), and the message card's price (0: free). */
+  giftWrapOptions: jsonb('gift_wrap_options').$type<GiftWrapOption[]>().notNull().default([]),
+  giftCardPriceSatang: integer('gift_card_price_satang').notNull().default(0),
   updatedAt: updatedAt(),
 });
 
