@@ -54,6 +54,9 @@ import * as addressDefault from '../../src/pages/api/user/addresses/[id]/default
 import * as addressList from '../../src/pages/api/user/addresses/index';
 import * as wishlistList from '../../src/pages/api/user/wishlist/index';
 import * as wishlistItem from '../../src/pages/api/user/wishlist/[code]';
+import * as backInStock from '../../src/pages/api/back-in-stock';
+import * as backInStockStatus from '../../src/pages/api/user/back-in-stock/index';
+import * as backInStockItem from '../../src/pages/api/user/back-in-stock/[code]';
 import * as password from '../../src/pages/api/user/password';
 import * as profile from '../../src/pages/api/user/profile';
 import { TestClient, type CallOptions } from '../fixtures/api-client';
@@ -248,6 +251,15 @@ const families: Record<string, fc.Arbitrary<Call>> = {
       method === 'GET'
         ? { route: wishlistList, method, path: `/api/user/wishlist?fields=${encodeSegment(code)}`, client: 'member' as const }
         : { ...pathCall(wishlistItem, '/api/user/wishlist/', 'code', code), method, client: 'member' as const },
+    ),
+    // Back in stock (docs/decisions/220): any variant and e-mail, as the member and as a visitor; status and cancel.
+    fc.tuple(fc.oneof(text, fc.record({ variant: fc.oneof(text, fc.integer()), email: fc.oneof(text, fc.emailAddress()) })), fc.boolean()).map(([value, asMember]) =>
+      body(backInStock, '/api/back-in-stock', value, 'POST', asMember ? 'member' : 'anonymous'),
+    ),
+    fc.tuple(text, fc.constantFrom('DELETE', 'GET')).map(([code, method]) =>
+      method === 'GET'
+        ? { route: backInStockStatus, method, path: `/api/user/back-in-stock?variant=${encodeSegment(code)}`, client: 'member' as const }
+        : { ...pathCall(backInStockItem, '/api/user/back-in-stock/', 'code', code), method, client: 'member' as const },
     ),
   ),
 };

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
-import { addresses, auditLog, members, orders, quotations, sessions, taxInvoices } from '../../src/server/db/schema';
+import { addresses, auditLog, backInStockRequests, members, orders, quotations, sessions, taxInvoices } from '../../src/server/db/schema';
+import { requestByEmail, subscribeMember } from '../../src/server/back-in-stock/back-in-stock.service';
 import { hashPassword } from '../../src/server/auth/password';
 import { changeOrderStatus } from '../../src/server/orders/order.service';
 import { requestTaxInvoice } from '../../src/server/documents/receipt.service';
@@ -17,7 +18,7 @@ import * as settingsRoute from '../../src/pages/admin/settings/[section]';
 import * as ordersRoute from '../../src/pages/api/orders';
 import { TestClient } from '../fixtures/api-client';
 import { adminCallers, CALLERS, expectRoleMatrix, flashOf, form, type AdminCallers } from '../fixtures/admin';
-import { createMember, newKey, placeTestOrder, productWithStock, type TestMember } from '../fixtures/orders';
+import { createMember, newKey, placeTestOrder, productWithStock, productWithVariants, type TestMember } from '../fixtures/orders';
 
 /**
  * issue 29, items 10 and 16: the member's data as JSON (their own only), closing the account (orders and
@@ -115,6 +116,13 @@ describe('closing the account', () => {
     const product = await productWithStock(5);
     await createQuotation(member.id, { lines: [{ product_code: product.code, amount: 1 }], delivery_code: 'pickup', buyer_name: 'คุณสมหญิง', buyer_company: 'ร้านสมหญิง', buyer_address: 'ที่อยู่ส่วนตัว', buyer_tax_id: '', buyer_phone: '0812345678' }, new Date());
 
+    // Waiting for a sold-out shade, as a member and with the same address as a visitor (docs/decisions/220).
+    const { variants } = await productWithVariants([0, 0]);
+    await subscribeMember(member.id, variants[0]!.code);
+    await requestByEmail(member.email, variants[1]!.code, '198.51.100.220');
+    const download = await as(member).call<{ backInStock: { code: string }[] }>(dataRoute, 'GET', '/api/user/data');
+    expect(download.body.backInStock.map((entry) => entry.code)).toEqual([variants[0]!.code]);
+
     const closed = await close(member, { password: PASSWORD, confirm: true });
     expect(closed.status).toBe(200);
     expect(closed.body.data).toMatchObject({ ordersKept: 1 });
@@ -128,6 +136,7 @@ describe('closing the account', () => {
     expect(row!.phone).not.toContain(member.phone);
     expect(await db.select().from(addresses).where(eq(addresses.memberId, member.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.memberId, member.id))).toEqual([]);
+    expect(await db.select().from(backInStockRequests).where(inArray(backInStockRequests.variantId, variants.map((variant) => variant.id)))).toEqual([]);
 
     // The order stays for the books, without the person.
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, no));

@@ -52,6 +52,7 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/auth/me.ts',
   'api/auth/reset-password.ts',
   'api/auth/reset-request.ts',
+  'api/back-in-stock.ts', // a visitor's or member's request for a sold-out variant; no role (issue 31; back-in-stock.test.ts)
   'api/cart/quote.ts',
   'api/category-name/[name].ts',
   'api/category.ts',
@@ -92,6 +93,8 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/user/addresses/[id].ts',
   'api/user/addresses/[id]/default.ts',
   'api/user/addresses/index.ts',
+  'api/user/back-in-stock/[code].ts', // cancelMember(member.id): the caller's own request (issue 31; back-in-stock.test.ts)
+  'api/user/back-in-stock/index.ts', // the caller's own request for a variant (issue 31; back-in-stock.test.ts)
   'api/user/cart/index.ts', // savedCart/applyCartChanges(member.id): the caller's own saved cart (issue 31; member-cart.test.ts)
   'api/user/cart/merge.ts', // mergeIntoSavedCart(member.id): the caller's own saved cart (issue 31; member-cart.test.ts)
   'api/user/close.ts', // closeAccount(session.member.id): the caller's own account (issue 29; every role in member-data.test.ts)

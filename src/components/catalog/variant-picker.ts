@@ -42,6 +42,9 @@ export function enhanceVariantPicker(): void {
       page.querySelectorAll('[data-variant-code]').forEach((node) => (node.textContent = variant.code));
       page.querySelectorAll<HTMLElement>('[data-variant-in-stock]').forEach((node) => (node.hidden = variant.stock <= 0));
       page.querySelectorAll<HTMLElement>('[data-variant-sold-out]').forEach((node) => (node.hidden = variant.stock > 0));
+      page.querySelectorAll<HTMLInputElement>('input[data-variant-code-input]').forEach((input) => (input.value = variant.code));
+      // BackInStock.astro asks again whether a member waits for this variant.
+      page.querySelector('[data-back-in-stock]')?.dispatchEvent(new CustomEvent('variant-change'));
       const table = page.querySelector<HTMLElement>('[data-variant-tiers]');
       if (table) {
         const rows = variant.tiers.length > 0 ? tierTable(variant.priceSatang, variant.tiers) : [];

@@ -30,6 +30,7 @@ const VERBS: Record<string, string> = {
   'product.update': 'แก้ไขสินค้า',
   'product.quick_edit': 'แก้ไขสินค้า',
   'product.stock_adjust': 'ปรับสต็อก',
+  'product.restock_notified': 'ส่งอีเมลแจ้งลูกค้าที่รอ',
   'product.move': 'ย้ายหมวดหมู่ของ',
   'product.hide': 'ซ่อนสินค้า',
   'product.show': 'แสดงสินค้า',

@@ -27,15 +27,16 @@ async function adjustVariant(tx: DbOrTx, productId: number, variantCode: string,
 }
 
 /** A product's variants with their stock, for its stock page. */
-export async function variantsForStock(productId: number): Promise<{ code: string; label: string; stock: number; active: boolean }[]> {
+export async function variantsForStock(productId: number): Promise<{ id: number; code: string; label: string; stock: number; active: boolean }[]> {
   const db = await getDb();
   const [product] = await db.select({ optionNames: products.optionNames }).from(products).where(eq(products.id, productId));
   const rows = await db
-    .select({ code: productVariants.code, option1: productVariants.option1, option2: productVariants.option2, option3: productVariants.option3, stock: productVariants.stock, active: productVariants.active })
+    .select({ id: productVariants.id, code: productVariants.code, option1: productVariants.option1, option2: productVariants.option2, option3: productVariants.option3, stock: productVariants.stock, active: productVariants.active })
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
   return rows.map((row) => ({
+    id: row.id,
     code: row.code,
     label: variantLabel(variantOptions(product?.optionNames ?? [], [row.option1, row.option2, row.option3])) || row.code,
     stock: row.stock,

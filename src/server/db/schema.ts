@@ -9,3 +9,4 @@ export * from './schema/back-office.ts';
 export * from './schema/wishlist.ts';
 export * from './schema/line.ts';
 export * from './schema/member-cart.ts';
+export * from './schema/back-in-stock.ts';

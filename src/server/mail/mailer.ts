@@ -18,6 +18,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra headers, such as List-Unsubscribe on a notice a shopper asked for. */
+  headers?: Record<string, string>;
 }
 
 type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
@@ -59,6 +61,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     ...(message.attachments ? { attachments: message.attachments } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
   };
   if (config.SMTP_URL) {
     await (await smtpTransport(config.SMTP_URL)).sendMail(mail);

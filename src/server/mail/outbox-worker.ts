@@ -1,3 +1,4 @@
+import { renderBackInStockMail } from '../back-in-stock/back-in-stock-mails.ts';
 import { renderResetMail } from '../auth/reset-mail.ts';
 import { renderTwoStepLockMail, renderTwoStepResetMail } from '../auth/two-step-mails.ts';
 import { getCompany } from '../company/company.service.ts';
@@ -44,6 +45,12 @@ async function render(row: MailRow): Promise<Omit<MailMessage, 'to'>> {
   }
   if (row.kind === 'two_step_reset') {
     return renderTwoStepResetMail({ name: String(row.payload.name ?? ''), by: String(row.payload.by ?? '') }, company);
+  }
+  if (row.kind === 'back_in_stock' || row.kind === 'back_in_stock_confirm') {
+    const payload = { variantCode: String(row.payload.variantCode ?? ''), token: String(row.payload.token ?? '') };
+    const mail = await renderBackInStockMail(row.kind, payload, company);
+    if (!mail) throw new PermanentMailError(`variant ${payload.variantCode} not found`);
+    return mail;
   }
   throw new PermanentMailError(`unknown mail kind ${row.kind}`);
 }

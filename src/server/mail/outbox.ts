@@ -17,7 +17,9 @@ export type MailRequest =
   | { kind: `order_${OrderMailKind}`; to: string; payload: { orderNo: string } }
   | { kind: 'password_reset'; to: string; payload: { name: string; link: string } }
   | { kind: 'two_step_locked'; to: string; payload: { name: string; ip: string; lockedUntil: string; failures: number } }
-  | { kind: 'two_step_reset'; to: string; payload: { name: string; by: string } };
+  | { kind: 'two_step_reset'; to: string; payload: { name: string; by: string } }
+  /** A visitor's double opt-in; the restock mail itself (`back_in_stock`) is written by a trigger (drizzle/0020). */
+  | { kind: 'back_in_stock_confirm'; to: string; payload: { variantCode: string; token: string } };
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 

@@ -23,6 +23,7 @@ import type { AddressSnapshot } from '../db/schema.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
 import { removeAllOfMember } from '../wishlist/wishlist.repo.ts';
 import { removeAllOfMember as removeSavedCart } from '../member-cart/member-cart.repo.ts';
+import { removeAllOf as removeBackInStockRequests } from '../back-in-stock/back-in-stock.repo.ts';
 
 /** issue 29: the queries behind a member's data download and the closing of their account (decision 184). */
 
@@ -112,6 +113,7 @@ export async function eraseMember(tx: DbOrTx, memberId: string, removedAddress: 
   await removeSavedCart(tx, memberId);
   await tx.delete(memberLineAccounts).where(eq(memberLineAccounts.memberId, memberId));
   await tx.delete(lineSignIns).where(eq(lineSignIns.memberId, memberId));
+  if (member) await removeBackInStockRequests(tx, memberId, member.email);
   if (member) await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
   // The trail keeps what this member did, under their id; their email is personal data and goes.
   await tx.update(auditLog).set({ actorEmail: removedName }).where(and(eq(auditLog.actorId, memberId), eq(auditLog.actorRole, 'member')));

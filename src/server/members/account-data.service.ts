@@ -8,6 +8,7 @@ import { roleOf } from '../admin/role.ts';
 import { statusLabels, type OrderStatus } from '../../lib/orders.ts';
 import { toAddress } from '../address/address.repo.ts';
 import { wishlistOf } from '../wishlist/wishlist.service.ts';
+import { listOfMember as backInStockOf } from '../back-in-stock/back-in-stock.repo.ts';
 import { savedCartForStaff } from '../member-cart/member-cart.service.ts';
 import * as repo from './account-data.repo.ts';
 import { lineAccountOf } from '../auth/line-login.repo.ts';
@@ -32,7 +33,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
   const db = await getDb();
   const member = await repo.memberRow(db, memberId);
   if (!member || member.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
-  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist, line, cart] = await Promise.all([
+  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist, line, cart, backInStock] = await Promise.all([
     getCompany(),
     repo.addressesOf(db, memberId),
     repo.ordersOf(db, memberId),
@@ -42,6 +43,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
     wishlistOf(memberId),
     lineAccountOf(db, memberId),
     savedCartForStaff(memberId),
+    backInStockOf(db, memberId),
   ]);
   const orderIds = orderRows.map((row) => row.id);
   const [lines, events, receiptRows, invoiceRows, quotationLineRows] = await Promise.all([
@@ -67,6 +69,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
     lineAccount: line ? { displayName: line.displayName, linkedAt: iso(line.linkedAt) } : null,
     addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
     wishlist: wishlist.map((item) => ({ code: item.code, name: item.name, addedAt: item.added_at })),
+    backInStock: backInStock.map((row) => ({ code: row.code, askedAt: iso(row.createdAt), mailedAt: row.notifiedAt ? iso(row.notifiedAt) : null })),
     savedCart: cart.map((line) => ({ code: line.code, name: line.name, quantity: line.quantity, updatedAt: line.updatedAt.toISOString() })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);

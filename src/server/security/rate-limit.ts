@@ -31,6 +31,9 @@ export const LIMITS = {
   passwordChangeFail: { name: 'password-fail:member', max: 10, windowMs: 15 * 60_000 },
   /** Trips to LINE started from one address (each is a row until it comes back or expires; docs/decisions/211). */
   lineStartPerIp: { name: 'line-start:ip', max: 60, windowMs: 15 * 60_000 },
+  /** A visitor's back-in-stock requests: each sends a confirmation mail (docs/decisions/220). */
+  backInStockPerIp: { name: 'back-in-stock:ip', max: 20, windowMs: 60 * 60_000 },
+  backInStockPerEmail: { name: 'back-in-stock:email', max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Longer than the longest window above. */

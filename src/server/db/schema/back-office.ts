@@ -53,7 +53,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset, two_step_locked, two_step_reset. */
+    /** Template: order_placed, order_paid, order_shipped, order_cancelled, password_reset, two_step_locked, two_step_reset, back_in_stock_confirm, back_in_stock. */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     /** What the template needs (an order number, a reset link), not the rendered mail. */
