@@ -22,6 +22,7 @@ import * as variantsRoute from '../../src/pages/api/admin/products/variants';
 import * as variantOptionsRoute from '../../src/pages/api/admin/products/variant-options';
 import * as variantBulkRoute from '../../src/pages/api/admin/products/variant-bulk';
 import * as variantRemoveRoute from '../../src/pages/api/admin/products/variant-remove';
+import * as variantTiersRoute from '../../src/pages/api/admin/products/variant-tiers';
 import * as categoriesRoute from '../../src/pages/api/admin/categories';
 import * as brandsRoute from '../../src/pages/api/admin/brands';
 import * as importCheck from '../../src/pages/api/admin/import/check';
@@ -81,6 +82,7 @@ describe('every catalog admin route, for every role', () => {
     // are (nothing changes), the first shade's stock set to what it is, and the second shade removed.
     { name: 'variant options', route: variantOptionsRoute, method: 'POST', path: '/api/admin/products/variant-options', body: async () => formOf({ product: (await productWithVariants([0, 0])).product.code, option_name_0: 'สี', option_values_0: 'เฉดที่1\nเฉดที่2' }) },
     { name: 'variant bulk', route: variantBulkRoute, method: 'POST', path: '/api/admin/products/variant-bulk', body: async () => { const { product } = await productWithVariants([1, 0]); return formOf({ product: product.code, op: 'stock', bulk_stock: '1', selected: `${product.code}-1` }); } },
+    { name: 'variant tiers', route: variantTiersRoute, method: 'POST', path: '/api/admin/products/variant-tiers', body: async () => { const { product } = await productWithVariants([0, 0]); return formOf({ product: product.code, variant: `${product.code}-2`, tiers: 'own', tier_min: '2', tier_price: '1' }); } },
     { name: 'variant remove', route: variantRemoveRoute, method: 'POST', path: '/api/admin/products/variant-remove', body: async () => { const { product } = await productWithVariants([0, 0]); return formOf({ product: product.code, remove: `${product.code}-2` }); } },
     { name: 'categories', route: categoriesRoute, method: 'POST', path: '/api/admin/categories', body: async () => formOf({ op: 'down', id: String(gifts) }) },
     { name: 'brands', route: brandsRoute, method: 'POST', path: '/api/admin/brands', body: async () => formOf({ op: 'save', code: `b-${newKey().slice(0, 6).toLowerCase()}`, name: 'แบรนด์ทดสอบ', active: '1' }) },

@@ -4,10 +4,11 @@ import { productImages, products, productVariants } from '../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
-import { MAX_PRICE_SATANG, MAX_STOCK, PRODUCT_CODE_PATTERN } from '../../lib/product-rules.ts';
+import { MAX_PRICE_SATANG, MAX_STOCK, PRODUCT_CODE_PATTERN, type TierInput } from '../../lib/product-rules.ts';
 import { isSwatchColour, variantLabel, variantOptions } from '../../lib/variants.ts';
 import { recordStockMovements } from './stock.repo.ts';
 import { refreshSearchText } from './product-admin.repo.ts';
+import { ownTiersOfVariants, refusePricesBelowOwnTiers } from './variant-tiers.service.ts';
 
 /** What a barcode may hold: EAN/UPC digits or a shop's own letters and digits. */
 const BARCODE_PATTERN = /^[A-Za-z0-9-]{1,32}$/;
@@ -60,12 +61,15 @@ export interface AdminVariant {
   image: string | null;
   swatch: string | null;
   barcode: string | null;
+  /** Its own wholesale tiers; empty: it sells at the product's. */
+  tiers: TierInput[];
 }
 
 export async function adminVariants(productId: number): Promise<AdminVariant[]> {
   const db = await getDb();
   const [product] = await db.select({ optionNames: products.optionNames }).from(products).where(eq(products.id, productId));
   const rows = await db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  const tiers = await ownTiersOfVariants(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
@@ -76,6 +80,7 @@ export async function adminVariants(productId: number): Promise<AdminVariant[]> 
     image: row.image,
     swatch: row.swatch,
     barcode: row.barcode,
+    tiers: tiers.get(row.id) ?? [],
   }));
 }
 
@@ -101,6 +106,13 @@ export async function saveVariants(actor: AuditActor, productCode: string, rows:
     if (strange) throw badRequest('validation_failed', 'รูปที่เลือกให้ตัวเลือกต้องเป็นรูปหนึ่งของสินค้านี้ กรุณาโหลดหน้าใหม่');
     const before = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id)).orderBy(asc(productVariants.id));
     const byCode = new Map(before.map((variant) => [variant.code, variant]));
+    await refusePricesBelowOwnTiers(
+      tx,
+      rows.flatMap((row) => {
+        const variant = byCode.get(row.code);
+        return variant && row.priceSatang !== null && row.priceSatang !== variant.priceSatang ? [{ id: variant.id, code: variant.code, priceSatang: row.priceSatang }] : [];
+      }),
+    );
     let changed = 0;
     // In id order: the rows an order locks are taken in the same order (docs/decisions/205).
     const ordered = [...rows].sort((a, b) => (byCode.get(a.code)?.id ?? 0) - (byCode.get(b.code)?.id ?? 0));

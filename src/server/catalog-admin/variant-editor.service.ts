@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { refreshProductSearch } from './variant-admin.service.ts';
 import { recordStockMovements } from './stock.repo.ts';
+import { refusePricesBelowOwnTiers } from './variant-tiers.service.ts';
 import { MAX_PRICE_SATANG, MAX_STOCK, PRODUCT_CODE_PATTERN } from '../../lib/product-rules.ts';
 import { combinations, matchCombinations, optionsProblem, type OptionInput, type OptionValueInput } from '../../lib/variant-options.ts';
 import { variantLabel, variantOptions } from '../../lib/variants.ts';
@@ -225,6 +226,10 @@ export async function bulkSetVariants(actor: AuditActor, productCode: string, co
     throw badRequest('validation_failed', 'จำนวนคงเหลือที่จะตั้งต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป', { bulk_stock: 'จำนวนไม่ถูกต้อง' });
   }
   return changeVariants(actor, productCode, 'product.variants.bulk', async (tx, product, variants) => {
+    if (typeof change.priceSatang === 'number') {
+      const price = change.priceSatang;
+      await refusePricesBelowOwnTiers(tx, variants.filter((variant) => wanted.includes(variant.code) && variant.priceSatang !== price).map((variant) => ({ id: variant.id, code: variant.code, priceSatang: price })));
+    }
     let changed = 0;
     for (const variant of variants) {
       if (!wanted.includes(variant.code)) continue;
