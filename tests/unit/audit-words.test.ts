@@ -27,6 +27,16 @@ describe('audit sentences', () => {
     expect(said.target?.href).toBe('/admin/products/LIP-01');
   });
 
+  it('variant changes read in Thai, in the filter too, and link to the product', () => {
+    const tiers = describeAudit(row({ action: 'product.variants.tiers', before: null, after: null }), names);
+    expect(sentence(tiers)).toBe('สมหญิง ตั้งราคาส่งของตัวเลือกใน ลิปสติก เนื้อแมตต์ สีชมพู');
+    expect(tiers.target?.href).toBe('/admin/products/LIP-01');
+    for (const action of ['product.variants', 'product.variants.generate', 'product.variants.bulk', 'product.variants.remove', 'product.variants.tiers']) {
+      expect(auditActionLabel(action), action).toMatch(/^[\u0E00-\u0E7F ]+$/);
+    }
+    expect(auditActionLabel('product.variants.remove')).toBe('ลบตัวเลือก');
+  });
+
   it('a stock adjustment links to the stock page; several changes are listed one by one', () => {
     const stock = describeAudit(row({ action: 'product.stock_adjust', before: { stock: 3 }, after: { stock: 10 }, note: 'รับสินค้าจากผู้ผลิต' }), names);
     expect(sentence(stock)).toBe('สมหญิง ปรับสต็อก ลิปสติก เนื้อแมตต์ สีชมพู จาก 3 เป็น 10');
