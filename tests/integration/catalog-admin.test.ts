@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { APIRoute } from 'astro';
+import { formData } from '../fixtures/admin';
 import { TestClient } from '../fixtures/api-client';
 import { createMember, newKey, placeTestOrder, productWithVariants, variantStockOf } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
@@ -51,14 +52,6 @@ async function lipstickPrice(): Promise<number> {
   return row!.price;
 }
 
-function formOf(values: Record<string, string | string[] | Blob>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) form.append(name, item);
-    else form.append(name, value);
-  }
-  return form;
-}
 
 let gifts: number;
 beforeAll(async () => {
@@ -70,24 +63,24 @@ beforeAll(async () => {
 describe('every catalog admin route, for every role', () => {
   // One harmless, valid request per route; what differs is only who sends it.
   const routes: { name: string; route: Route; method: 'GET' | 'POST'; path: string; body?: () => Promise<FormData> }[] = [
-    { name: 'save', route: save, method: 'POST', path: '/api/admin/products/save', body: async () => formOf({ code: `ROLE-${newKey().slice(0, 8)}`, name: 'สินค้าทดสอบสิทธิ์', category_id: String(gifts), price: '10', stock: '1' }) },
-    { name: 'quick', route: quick, method: 'POST', path: '/api/admin/products/quick', body: async () => formOf({ code: 'P00003', stock: '' }) },
-    { name: 'bulk', route: bulk, method: 'POST', path: '/api/admin/products/bulk', body: async () => formOf({ codes: ['P00004'], action: 'show' }) },
+    { name: 'save', route: save, method: 'POST', path: '/api/admin/products/save', body: async () => formData({ code: `ROLE-${newKey().slice(0, 8)}`, name: 'สินค้าทดสอบสิทธิ์', category_id: String(gifts), price: '10', stock: '1' }) },
+    { name: 'quick', route: quick, method: 'POST', path: '/api/admin/products/quick', body: async () => formData({ code: 'P00003', stock: '' }) },
+    { name: 'bulk', route: bulk, method: 'POST', path: '/api/admin/products/bulk', body: async () => formData({ codes: ['P00004'], action: 'show' }) },
     { name: 'check-code', route: checkCode, method: 'GET', path: '/api/admin/products/check-code?code=NEW-1' },
-    { name: 'pictures', route: pictures, method: 'POST', path: '/api/admin/products/pictures', body: async () => formOf({ files: new File([(await png(40, 40)).slice()], 'a.png', { type: 'image/png' }) }) },
-    { name: 'stock', route: stock, method: 'POST', path: '/api/admin/products/stock', body: async () => formOf({ code: 'P00005', amount: '1', direction: 'add', reason: 'ตรวจนับ' }) },
+    { name: 'pictures', route: pictures, method: 'POST', path: '/api/admin/products/pictures', body: async () => formData({ files: new File([(await png(40, 40)).slice()], 'a.png', { type: 'image/png' }) }) },
+    { name: 'stock', route: stock, method: 'POST', path: '/api/admin/products/stock', body: async () => formData({ code: 'P00005', amount: '1', direction: 'add', reason: 'ตรวจนับ' }) },
     // The demo's matte lipstick in shades (docs/decisions/205); nothing changed, the save still answers.
-    { name: 'variants', route: variantsRoute, method: 'POST', path: '/api/admin/products/variants', body: async () => formOf({ product: 'P00354', variant: 'P00354', variant_code: 'P00354', variant_price: String((await lipstickPrice()) / 100), variant_stock: String(await variantStockOf('P00354')), variant_active: 'P00354' }) },
+    { name: 'variants', route: variantsRoute, method: 'POST', path: '/api/admin/products/variants', body: async () => formData({ product: 'P00354', variant: 'P00354', variant_code: 'P00354', variant_price: String((await lipstickPrice()) / 100), variant_stock: String(await variantStockOf('P00354')), variant_active: 'P00354' }) },
     // The variant editor (docs/decisions/214), each on a fresh product in two shades: the options as they
     // are (nothing changes), the first shade's stock set to what it is, and the second shade removed.
-    { name: 'variant options', route: variantOptionsRoute, method: 'POST', path: '/api/admin/products/variant-options', body: async () => formOf({ product: (await productWithVariants([0, 0])).product.code, option_name_0: 'สี', option_values_0: 'เฉดที่1\nเฉดที่2' }) },
-    { name: 'variant bulk', route: variantBulkRoute, method: 'POST', path: '/api/admin/products/variant-bulk', body: async () => { const { product } = await productWithVariants([1, 0]); return formOf({ product: product.code, op: 'stock', bulk_stock: '1', selected: `${product.code}-1` }); } },
-    { name: 'variant tiers', route: variantTiersRoute, method: 'POST', path: '/api/admin/products/variant-tiers', body: async () => { const { product } = await productWithVariants([0, 0]); return formOf({ product: product.code, variant: `${product.code}-2`, tiers: 'own', tier_min: '2', tier_price: '1' }); } },
-    { name: 'variant remove', route: variantRemoveRoute, method: 'POST', path: '/api/admin/products/variant-remove', body: async () => { const { product } = await productWithVariants([0, 0]); return formOf({ product: product.code, remove: `${product.code}-2` }); } },
-    { name: 'categories', route: categoriesRoute, method: 'POST', path: '/api/admin/categories', body: async () => formOf({ op: 'down', id: String(gifts) }) },
-    { name: 'brands', route: brandsRoute, method: 'POST', path: '/api/admin/brands', body: async () => formOf({ op: 'save', code: `b-${newKey().slice(0, 6).toLowerCase()}`, name: 'แบรนด์ทดสอบ', active: '1' }) },
-    { name: 'import check', route: importCheck, method: 'POST', path: '/api/admin/import/check', body: async () => formOf({ file: new File(['code,price\nP00006,\n'], 'a.csv', { type: 'text/csv' }) }) },
-    { name: 'import apply', route: importApply, method: 'POST', path: '/api/admin/import/apply', body: async () => formOf({ file: '0'.repeat(32) }) },
+    { name: 'variant options', route: variantOptionsRoute, method: 'POST', path: '/api/admin/products/variant-options', body: async () => formData({ product: (await productWithVariants([0, 0])).product.code, option_name_0: 'สี', option_values_0: 'เฉดที่1\nเฉดที่2' }) },
+    { name: 'variant bulk', route: variantBulkRoute, method: 'POST', path: '/api/admin/products/variant-bulk', body: async () => { const { product } = await productWithVariants([1, 0]); return formData({ product: product.code, op: 'stock', bulk_stock: '1', selected: `${product.code}-1` }); } },
+    { name: 'variant tiers', route: variantTiersRoute, method: 'POST', path: '/api/admin/products/variant-tiers', body: async () => { const { product } = await productWithVariants([0, 0]); return formData({ product: product.code, variant: `${product.code}-2`, tiers: 'own', tier_min: '2', tier_price: '1' }); } },
+    { name: 'variant remove', route: variantRemoveRoute, method: 'POST', path: '/api/admin/products/variant-remove', body: async () => { const { product } = await productWithVariants([0, 0]); return formData({ product: product.code, remove: `${product.code}-2` }); } },
+    { name: 'categories', route: categoriesRoute, method: 'POST', path: '/api/admin/categories', body: async () => formData({ op: 'down', id: String(gifts) }) },
+    { name: 'brands', route: brandsRoute, method: 'POST', path: '/api/admin/brands', body: async () => formData({ op: 'save', code: `b-${newKey().slice(0, 6).toLowerCase()}`, name: 'แบรนด์ทดสอบ', active: '1' }) },
+    { name: 'import check', route: importCheck, method: 'POST', path: '/api/admin/import/check', body: async () => formData({ file: new File(['code,price\nP00006,\n'], 'a.csv', { type: 'text/csv' }) }) },
+    { name: 'import apply', route: importApply, method: 'POST', path: '/api/admin/import/apply', body: async () => formData({ file: '0'.repeat(32) }) },
     { name: 'template', route: template, method: 'GET', path: '/api/admin/import/template.csv' },
     { name: 'export', route: exportCsv, method: 'GET', path: '/api/admin/export.csv' },
   ];
@@ -132,7 +125,7 @@ describe('the product form', () => {
     const [first, second] = await Promise.all([png(900, 600, '#ffd000'), png(500, 500, '#408de5')]);
     const uploaded = await client.call(pictures, 'POST', '/api/admin/products/pictures', {
       headers: JSON_ACCEPT,
-      form: formOf({ files: new File([first.slice()], 'a.png', { type: 'image/png' }) }),
+      form: formData({ files: new File([first.slice()], 'a.png', { type: 'image/png' }) }),
     });
     expect(uploaded.status).toBe(200);
     const stored = (uploaded.body.data as { url: string; width: number; height: number }[])[0]!;
@@ -140,7 +133,7 @@ describe('the product form', () => {
     const code = `NEW-${newKey().slice(0, 6)}`;
     const result = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({
+      form: formData({
         code,
         name: 'แก้วมัคเซรามิกลายช้างไทย',
         category_id: String(gifts),
@@ -179,7 +172,7 @@ describe('the product form', () => {
     // A price change is on the product page on the next load.
     const edit = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({ original_code: code, code, name: 'แก้วมัคเซรามิกลายช้างไทย', category_id: String(gifts), price: '260', stock: '30', stock_was: '30', active: '1', tier_min: ['10'], tier_price: ['230'], picture_url: [stored.url], picture_alt: [''] }),
+      form: formData({ original_code: code, code, name: 'แก้วมัคเซรามิกลายช้างไทย', category_id: String(gifts), price: '260', stock: '30', stock_was: '30', active: '1', tier_min: ['10'], tier_price: ['230'], picture_url: [stored.url], picture_alt: [''] }),
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect((await findProductByCode(code))?.priceSatang).toBe(26000);
@@ -188,7 +181,7 @@ describe('the product form', () => {
     expect(update?.after).toMatchObject({ priceSatang: 26000 });
 
     // Hidden: the shop no longer finds it.
-    const hide = await client.call(bulk, 'POST', '/api/admin/products/bulk', { headers: JSON_ACCEPT, form: formOf({ codes: [code], action: 'hide' }) });
+    const hide = await client.call(bulk, 'POST', '/api/admin/products/bulk', { headers: JSON_ACCEPT, form: formData({ codes: [code], action: 'hide' }) });
     expect(hide.status).toBe(200);
     expect(await findProductByCode(code)).toBeNull();
   });
@@ -197,24 +190,24 @@ describe('the product form', () => {
     const client = await clientFor('owner');
     const taken = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({ code: 'P00001', name: 'ซ้ำ', category_id: String(gifts), price: '10', stock: '1' }),
+      form: formData({ code: 'P00001', name: 'ซ้ำ', category_id: String(gifts), price: '10', stock: '1' }),
     });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toContain('รหัสสินค้านี้มีอยู่แล้ว');
     const bad = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({ code: 'ok-code', name: '', category_id: String(gifts), price: 'สิบ', stock: '-1', tier_min: ['10', '5'], tier_price: ['9', '8'] }),
+      form: formData({ code: 'ok-code', name: '', category_id: String(gifts), price: 'สิบ', stock: '-1', tier_min: ['10', '5'], tier_price: ['9', '8'] }),
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields ?? {})).toEqual(expect.arrayContaining(['name', 'price', 'stock']));
     const tiers = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({ code: 'tier-check', name: 'ก', category_id: String(gifts), price: '100', stock: '1', tier_min: ['10', '5'], tier_price: ['90', '80'] }),
+      form: formData({ code: 'tier-check', name: 'ก', category_id: String(gifts), price: '100', stock: '1', tier_min: ['10', '5'], tier_price: ['90', '80'] }),
     });
     expect(tiers.body.fields?.tiers).toBe('ราคาส่งแถวที่ 2: จำนวนต้องมากกว่าแถวก่อนหน้า');
     const outside = await client.call(save, 'POST', '/api/admin/products/save', {
       headers: JSON_ACCEPT,
-      form: formOf({ code: 'outside-pic', name: 'ก', category_id: String(gifts), price: '100', stock: '1', picture_url: ['https://evil.example/x.png'] }),
+      form: formData({ code: 'outside-pic', name: 'ก', category_id: String(gifts), price: '100', stock: '1', picture_url: ['https://evil.example/x.png'] }),
     });
     expect(outside.status).toBe(400);
     const db = await getDb();
@@ -223,11 +216,11 @@ describe('the product form', () => {
 
   it('a form post without JavaScript gets a 303 back with a Thai flash', async () => {
     const client = await clientFor('staff');
-    const result = await client.call(quick, 'POST', '/api/admin/products/quick?back=%2Fadmin%2Fproducts%3Fpage%3D2', { form: formOf({ code: 'P00007', price: 'abc' }) });
+    const result = await client.call(quick, 'POST', '/api/admin/products/quick?back=%2Fadmin%2Fproducts%3Fpage%3D2', { form: formData({ code: 'P00007', price: 'abc' }) });
     expect(result.status).toBe(303);
     expect(result.headers.get('location')).toBe('/admin/products?page=2');
     expect(Buffer.from(result.cookies.get('admin_flash')?.value ?? '', 'base64url').toString('utf8')).toContain('กรุณากรอกราคา');
-    const offsite = await client.call(quick, 'POST', '/api/admin/products/quick?back=https%3A%2F%2Fevil.example', { form: formOf({ code: 'P00007', price: '99' }) });
+    const offsite = await client.call(quick, 'POST', '/api/admin/products/quick?back=https%3A%2F%2Fevil.example', { form: formData({ code: 'P00007', price: '99' }) });
     expect(offsite.headers.get('location')).toBe('/admin/products');
   });
 });
@@ -321,7 +314,7 @@ describe('bulk actions', () => {
     const db = await getDb();
     const [perfume] = await db.select().from(categories).where(eq(categories.code, 'perfume'));
     const codes = ['P00021', 'P00022'];
-    const result = await client.call(bulk, 'POST', '/api/admin/products/bulk', { headers: JSON_ACCEPT, form: formOf({ codes, action: 'move', category_id: String(perfume!.id) }) });
+    const result = await client.call(bulk, 'POST', '/api/admin/products/bulk', { headers: JSON_ACCEPT, form: formData({ codes, action: 'move', category_id: String(perfume!.id) }) });
     expect(result.status).toBe(200);
     for (const code of codes) {
       const [row] = await db.select().from(products).where(eq(products.code, code));
@@ -348,13 +341,13 @@ describe('categories', () => {
     const client = await clientFor('staff');
     const db = await getDb();
     const [stationery] = await db.select().from(categories).where(eq(categories.code, 'stationery'));
-    const refused = await client.call(categoriesRoute, 'POST', '/api/admin/categories', { headers: JSON_ACCEPT, form: formOf({ op: 'delete', id: String(stationery!.id) }) });
+    const refused = await client.call(categoriesRoute, 'POST', '/api/admin/categories', { headers: JSON_ACCEPT, form: formData({ op: 'delete', id: String(stationery!.id) }) });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('กรุณาเลือกหมวดหมู่ที่จะย้ายสินค้าไปก่อนลบ');
 
     const renamed = await client.call(categoriesRoute, 'POST', '/api/admin/categories', {
       headers: JSON_ACCEPT,
-      form: formOf({ op: 'save', id: String(stationery!.id), code: 'stationery', name: 'อุปกรณ์เครื่องเขียนน่ารัก', name_en: 'Stationery', active: '1' }),
+      form: formData({ op: 'save', id: String(stationery!.id), code: 'stationery', name: 'อุปกรณ์เครื่องเขียนน่ารัก', name_en: 'Stationery', active: '1' }),
     });
     expect(renamed.status).toBe(200);
     const [one] = await db.select({ searchText: products.searchText }).from(products).where(eq(products.categoryId, stationery!.id)).limit(1);
@@ -363,7 +356,7 @@ describe('categories', () => {
     const [target] = await db.select().from(categories).where(eq(categories.code, 'gifts'));
     const moved = await client.call(categoriesRoute, 'POST', '/api/admin/categories', {
       headers: JSON_ACCEPT,
-      form: formOf({ op: 'delete', id: String(stationery!.id), move_to: String(target!.id) }),
+      form: formData({ op: 'delete', id: String(stationery!.id), move_to: String(target!.id) }),
     });
     expect(moved.status).toBe(200);
     expect(await db.select().from(products).where(eq(products.categoryId, stationery!.id))).toEqual([]);

@@ -9,8 +9,7 @@ import { auditLog, productPriceTiers, products, productVariants, stockMovements 
 import { applyImport, dryRunImport, expireCheckedImports, importFile, keepImportFile, type ImportReport } from '../../src/server/catalog-admin/csv-import.service';
 import { loadImportReport, saveImportReport } from '../../src/server/catalog-admin/import-reports';
 import * as importCheck from '../../src/pages/api/admin/import/check';
-import { TestClient } from '../fixtures/api-client';
-import { createMember } from '../fixtures/orders';
+import { staffClient } from '../fixtures/admin';
 import { catalogCsvStream, templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import type { AuditActor } from '../../src/server/audit/audit.service';
 import { AppError } from '../../src/server/http/errors';
@@ -181,11 +180,6 @@ async function exportedText(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function staffClient(): Promise<TestClient> {
-  const client = new TestClient();
-  client.bearer = (await createMember({ scopes: ['staff'] })).token;
-  return client;
-}
 
 function csvFile(bytes: Uint8Array<ArrayBuffer>, name = 'products.csv'): FormData {
   const form = new FormData();

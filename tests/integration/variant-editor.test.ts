@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { APIRoute } from 'astro';
-import { TestClient } from '../fixtures/api-client';
-import { createMember, productWithStock, productWithVariants } from '../fixtures/orders';
+import { formData, staffClient } from '../fixtures/admin';
+import type { TestClient } from '../fixtures/api-client';
+import { productWithStock, productWithVariants } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import * as optionsRoute from '../../src/pages/api/admin/products/variant-options';
@@ -19,22 +20,10 @@ import { variantEditorOptions } from '../../src/server/catalog-admin/variant-edi
 type Route = Partial<Record<'POST', APIRoute>>;
 const JSON_ACCEPT = { accept: 'application/json' };
 
-async function staffClient(): Promise<TestClient> {
-  const client = new TestClient();
-  client.bearer = (await createMember({ scopes: ['staff'] })).token;
-  return client;
-}
 
-function formOf(values: Record<string, string | string[]>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  }
-  return form;
-}
 
 async function post(client: TestClient, route: Route, path: string, values: Record<string, string | string[]>) {
-  return client.call(route, 'POST', path, { headers: JSON_ACCEPT, form: formOf(values) });
+  return client.call(route, 'POST', path, { headers: JSON_ACCEPT, form: formData(values) });
 }
 
 async function variantsOf(productId: number) {

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { APIRoute } from 'astro';
-import { TestClient } from '../fixtures/api-client';
+import { formData, staffClient } from '../fixtures/admin';
+import type { TestClient } from '../fixtures/api-client';
 import { callGet, enc } from '../fixtures/api-context';
-import { createMember, productWithVariants } from '../fixtures/orders';
+import { productWithVariants } from '../fixtures/orders';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, productPriceTiers } from '../../src/server/db/schema';
 import * as tiersRoute from '../../src/pages/api/admin/products/variant-tiers';
@@ -21,22 +22,10 @@ import { adminVariants } from '../../src/server/catalog-admin/variant-admin.serv
 type Route = Partial<Record<'POST', APIRoute>>;
 const PATH = '/api/admin/products/variant-tiers';
 
-async function staffClient(): Promise<TestClient> {
-  const client = new TestClient();
-  client.bearer = (await createMember({ scopes: ['staff'] })).token;
-  return client;
-}
 
-function formOf(values: Record<string, string | string[]>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  }
-  return form;
-}
 
 async function post(client: TestClient, route: Route, path: string, values: Record<string, string | string[]>, json = true) {
-  return client.call(route, 'POST', path, { headers: json ? { accept: 'application/json' } : {}, form: formOf(values) });
+  return client.call(route, 'POST', path, { headers: json ? { accept: 'application/json' } : {}, form: formData(values) });
 }
 
 async function ownTiers(variantId: number) {

@@ -1,4 +1,5 @@
 import type { BACK_IN_STOCK } from '../../lib/back-in-stock';
+import { jsonCall } from '../../lib/json-call';
 
 /**
  * The product page's `แจ้งเตือนเมื่อมีสินค้า` (BackInStock.astro, docs/decisions/220): the form sent as JSON
@@ -7,20 +8,8 @@ import type { BACK_IN_STOCK } from '../../lib/back-in-stock';
  */
 type Words = typeof BACK_IN_STOCK;
 
-async function call(method: string, path: string, body?: unknown): Promise<{ ok: boolean; data?: { subscribed?: boolean; message?: string }; message?: string }> {
-  try {
-    const response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json().catch(() => ({}))) as { data?: { subscribed?: boolean; message?: string }; message?: string };
-    return { ok: response.ok, ...json };
-  } catch {
-    return { ok: false, message: 'เชื่อมต่อไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' };
-  }
-}
+type Answer = { subscribed?: boolean; message?: string };
+const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => jsonCall<Answer>(method, path, body);
 
 export function enhanceBackInStock(): void {
   const block = document.querySelector<HTMLElement>('[data-back-in-stock]');

@@ -10,7 +10,7 @@ import TaxInvoiceFields, { emptyTaxInvoice, type TaxInvoiceInput } from './TaxIn
 import CheckoutAddress, { type AddressOption } from './CheckoutAddress';
 import { isStorePickup } from '../../lib/delivery';
 import type { GiftWrapOption } from '../../lib/gift-wrap';
-import CheckoutTotals from './CheckoutTotals';
+import CheckoutTotals, { type QuoteTotals } from './CheckoutTotals';
 import GiftWrapSection, { emptyGift, giftMessageProblem, giftRequest, type GiftChoice } from './GiftWrapSection';
 
 interface Props {
@@ -34,14 +34,8 @@ interface QuoteLine {
   available: boolean;
 }
 
-interface Quote {
+interface Quote extends QuoteTotals {
   lines: QuoteLine[];
-  subtotal_price: number;
-  discount_price: number;
-  shipping_price: number;
-  gift: { wrap_price: number; card_price: number };
-  total_price: number;
-  vat_price: number;
   promotion: { code: string; name: string; discount_price: number } | null;
   promotion_error: { code: string; message: string } | null;
 }

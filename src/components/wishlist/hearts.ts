@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { WISH_ADD, WISH_REMOVE, wishLabel } from '../../lib/wishlist';
+import { jsonCall } from '../../lib/json-call';
 
 /**
  * The hearts (`button[data-wish]`) of product cards and product pages (docs/decisions/209). Pages are
@@ -55,25 +56,10 @@ function toast(text: string, link?: { href: string; label: string }): void {
   setTimeout(() => box.remove(), TOAST_MS);
 }
 
-async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; data: unknown; message?: string }> {
-  try {
-    const response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json().catch(() => ({}))) as { data?: unknown; message?: string };
-    return { status: response.status, data: json.data, message: json.message };
-  } catch {
-    return { status: 0, data: undefined, message: 'เชื่อมต่อไม่ได้ กรุณาลองใหม่อีกครั้ง' };
-  }
-}
-
 /** The member's wishlist codes, read once per page; then a heart carried through login is added. */
 export function showWishes(): Promise<void> {
   loading ??= (async () => {
-    const answer = await call('GET', '/api/user/wishlist?fields=code');
+    const answer = await jsonCall('GET', '/api/user/wishlist?fields=code');
     const codes = Array.isArray(answer.data) ? (answer.data as { code: string }[]).map((item) => item.code) : [];
     $wishes.set(new Set(codes));
     paint();
@@ -95,8 +81,8 @@ async function setWish(code: string, wanted: boolean): Promise<void> {
   $wishes.set(after);
   paint();
   const answer = wanted
-    ? await call('POST', '/api/user/wishlist', { code })
-    : await call('DELETE', `/api/user/wishlist/${encodeURIComponent(code)}`);
+    ? await jsonCall('POST', '/api/user/wishlist', { code })
+    : await jsonCall('DELETE', `/api/user/wishlist/${encodeURIComponent(code)}`);
   if (answer.status === 200) {
     toast(wanted ? 'เพิ่มในรายการโปรดแล้ว' : 'ลบออกจากรายการโปรดแล้ว', wanted ? { href: '/user/wishlist', label: 'ดูรายการโปรด' } : undefined);
     return;
