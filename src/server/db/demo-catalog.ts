@@ -288,7 +288,7 @@ export function demoProduct(index: number, epoch: Date): DemoProduct {
     tiers.length > 0
       ? `สั่งจำนวนมากได้ราคาส่ง เหมาะสำหรับงานเลี้ยง งานบริษัท และงานมงคล`
       : `เหมาะสำหรับใช้เองหรือมอบเป็นของขวัญในโอกาสพิเศษ`,
-    `จัดส่งทั่วประเทศ ห่อของขวัญฟรีเมื่อแจ้งในหมายเหตุคำสั่งซื้อ`,
+    `จัดส่งทั่วประเทศ เลือกห่อของขวัญและเขียนการ์ดอวยพรได้ตอนสั่งซื้อ`,
   ].join('\n\n');
   // Spread creation over the year before the epoch, newest with the highest index.
   const createdAt = new Date(epoch.getTime() - (100_000 - Math.min(index, 99_999)) * 3_600_000 / 8 - Math.floor(random() * 3_600_000));
