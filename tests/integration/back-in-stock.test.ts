@@ -1,3 +1,4 @@
+import { exportedCatalogCsv } from '../fixtures/catalog-csv';
 import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -8,7 +9,6 @@ import type { AuditActor } from '../../src/server/audit/audit.service';
 import { adjustStock } from '../../src/server/catalog-admin/stock.service';
 import { bulkSetVariants } from '../../src/server/catalog-admin/variant-editor.service';
 import { applyImport } from '../../src/server/catalog-admin/csv-import.service';
-import { catalogCsvStream } from '../../src/server/catalog-admin/csv-export.service';
 import { changeOrderStatus } from '../../src/server/orders/order-status.service';
 import {
   cancelByToken,
@@ -221,14 +221,7 @@ describe('a restock mails each confirmed request once', () => {
   it('through the CSV import', async () => {
     const { product, variants } = await productWithVariants([0, 2]);
     const members = await waitingFor(variants[0]!.code);
-    const chunks: Uint8Array[] = [];
-    const reader = catalogCsvStream().getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-    }
-    const rows = parse(Buffer.concat(chunks), { bom: true }) as string[][];
+    const rows = parse(await exportedCatalogCsv(), { bom: true }) as string[][];
     const header = rows[0]!;
     const mine = rows.filter((cells) => cells[header.indexOf('code')] === product.code);
     const restocked = mine.find((cells) => cells[header.indexOf('variant_code')] === variants[0]!.code)!;

@@ -1,3 +1,4 @@
+import { exportedCatalogCsv } from '../fixtures/catalog-csv';
 import { describe, expect, it } from 'vitest';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { applyImport, dryRunImport, expireCheckedImports, importFile, keepImport
 import { loadImportReport, saveImportReport } from '../../src/server/catalog-admin/import-reports';
 import * as importCheck from '../../src/pages/api/admin/import/check';
 import { staffClient } from '../fixtures/admin';
-import { catalogCsvStream, templateCsv } from '../../src/server/catalog-admin/csv-export.service';
+import { templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import type { AuditActor } from '../../src/server/audit/audit.service';
 import { AppError } from '../../src/server/http/errors';
 import { readImportRowsOffThread } from '../../src/server/catalog-admin/csv-read-thread';
@@ -125,14 +126,7 @@ describe('CSV import', () => {
   });
 
   it('export → import round-trips the whole catalog, and an edited export updates only what changed', async () => {
-    const chunks: Uint8Array[] = [];
-    const reader = catalogCsvStream().getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-    }
-    const bytes = Buffer.concat(chunks);
+    const bytes = await exportedCatalogCsv();
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const db = await getDb();
     const [all] = await db.select({ n: count() }).from(products);
@@ -170,14 +164,7 @@ describe('CSV import', () => {
 });
 
 async function exportedText(): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  const reader = catalogCsvStream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await exportedCatalogCsv()).toString('utf8');
 }
 
 

@@ -2,6 +2,7 @@
  * The product CSV with one row per variant (issue 30): export, round trip, the older one row per product
  * file, a new product of three shades, and each reason the dry run gives a variant row in Thai.
  */
+import { exportedCatalogCsv } from '../fixtures/catalog-csv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -10,7 +11,7 @@ import { database, getDb } from '../../src/server/db/client';
 import { takeVariantStock, variantsForSale } from '../../src/server/catalog/variant.repo';
 import { products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { applyImport, dryRunImport, type ImportReport } from '../../src/server/catalog-admin/csv-import.service';
-import { catalogCsvStream, templateCsv } from '../../src/server/catalog-admin/csv-export.service';
+import { templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import { CSV_COLUMNS } from '../../src/server/catalog-admin/csv-columns';
 import type { AuditActor } from '../../src/server/audit/audit.service';
 import { createMember, placeTestOrder, productWithVariants } from '../fixtures/orders';
@@ -21,14 +22,7 @@ const encode = (text: string) => new TextEncoder().encode(text);
 const csvOf = (rows: string[][]) => encode(stringify(rows, { bom: true }));
 
 async function exportedRows(): Promise<string[][]> {
-  const chunks: Uint8Array[] = [];
-  const reader = catalogCsvStream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return parse(Buffer.concat(chunks), { bom: true }) as string[][];
+  return parse(await exportedCatalogCsv(), { bom: true }) as string[][];
 }
 
 /** A row of the new format from named cells; the rest empty. */
