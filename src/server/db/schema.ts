@@ -10,3 +10,4 @@ export * from './schema/wishlist.ts';
 export * from './schema/line.ts';
 export * from './schema/member-cart.ts';
 export * from './schema/back-in-stock.ts';
+export * from './schema/reviews.ts';

@@ -54,6 +54,10 @@ export const company = pgTable('company', {
   /** issue 31 part 6: the wrappings checkout offers (decision 221), and the message card's price (0: free). */
   giftWrapOptions: jsonb('gift_wrap_options').$type<GiftWrapOption[]>().notNull().default([]),
   giftCardPriceSatang: integer('gift_card_price_satang').notNull().default(0),
+  /** issue 31 part 3: a new review waits for staff before it shows (false: it shows at once). */
+  reviewsNeedApproval: boolean('reviews_need_approval').notNull().default(false),
+  /** issue 31 part 3: a delivered order's member gets one mail inviting a review. */
+  reviewInvites: boolean('review_invites').notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -126,6 +130,9 @@ export const products = pgTable(
      * `option1..3` are its values for them. Empty for a product of one variant (docs/decisions/205).
      */
     optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
+    /** issue 31 part 3: the published reviews' count and the sum of their stars, for cards and JSON-LD. */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewRatingSum: integer('review_rating_sum').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
