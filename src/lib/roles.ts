@@ -18,6 +18,7 @@ export type Permission =
   | 'recruitment'
   | 'settings'
   | 'members'
+  | 'reviews'
   | 'staff'
   | 'audit';
 
@@ -34,11 +35,13 @@ const RIGHTS: Record<Role, ReadonlySet<Permission>> = {
     'recruitment',
     'settings',
     'members',
+    'reviews',
     'staff',
     'audit',
   ]),
   // Staff run the shop day to day; content pages are open to them too (issue 11), settings and roles are not.
-  staff: new Set<Permission>(['dashboard', 'orders', 'catalog', 'import', 'promotions', 'banners', 'pages', 'gallery', 'members', 'audit']),
+  // Reviews are moderated by whoever answers customers day to day (decision 226): staff, not content editors.
+  staff: new Set<Permission>(['dashboard', 'orders', 'catalog', 'import', 'promotions', 'banners', 'pages', 'gallery', 'members', 'reviews', 'audit']),
   editor: new Set<Permission>(['pages', 'gallery', 'recruitment', 'banners']),
 };
 
@@ -94,6 +97,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/recruitment', label: 'ร่วมงานกับเรา', permission: 'recruitment' },
   { href: '/admin/settings', label: 'ตั้งค่าร้าน', permission: 'settings' },
   { href: '/admin/members', label: 'สมาชิก', permission: 'members' },
+  { href: '/admin/reviews', label: 'รีวิว', permission: 'reviews' },
   { href: '/admin/staff', label: 'ทีมงาน', permission: 'staff' },
   { href: '/admin/audit', label: 'บันทึกการใช้งาน', permission: 'audit' },
 ];

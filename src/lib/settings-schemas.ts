@@ -155,3 +155,10 @@ export const giftSettingsSchema = z
     if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', path: ['giftWrapOptions'], message: 'รหัสแบบห่อซ้ำกัน' });
   });
 export type GiftSettings = z.infer<typeof giftSettingsSchema>;
+
+/** issue 31 part 3: whether new reviews wait for the shop, and the invite mail after delivery (decision 226). */
+export const reviewSettingsSchema = z.object({
+  reviewsNeedApproval: z.boolean(),
+  reviewInvites: z.boolean(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;

@@ -79,5 +79,33 @@ describe('audit sentences', () => {
     expect(auditActionLabel('product.stock_adjust')).toBe('ปรับสต็อก');
     expect(auditActionLabel('order.ship')).toBe('จัดส่งสินค้า (คำสั่งซื้อ)');
     expect(auditActionLabel('member.disable')).toBe('ระงับบัญชี');
+    for (const action of ['review.approve', 'review.hide', 'review.show', 'review.answer', 'review.answer_remove', 'settings.update_reviews']) {
+      expect(auditActionLabel(action), action).toMatch(/^[\u0E00-\u0E7F ]+$/);
+    }
+  });
+
+  it('a hidden review names the product, says the status and reason in Thai, and links to the review alone', () => {
+    const hidden = describeAudit(
+      row({
+        action: 'review.hide',
+        entityType: 'review',
+        entityId: '42',
+        before: { reviewStatus: 'published', hiddenReason: null, answer: null, product: 'ลิปสติก เนื้อแมตต์ สีชมพู' },
+        after: { reviewStatus: 'hidden', hiddenReason: 'มีเบอร์โทรศัพท์ส่วนตัว', answer: null, product: 'ลิปสติก เนื้อแมตต์ สีชมพู' },
+        note: 'มีเบอร์โทรศัพท์ส่วนตัว',
+      }),
+      names,
+    );
+    expect(sentence(hidden)).toBe('สมหญิง ซ่อนรีวิวของ ลิปสติก เนื้อแมตต์ สีชมพู');
+    expect(hidden.target?.href).toBe('/admin/reviews?review=42');
+    expect(hidden.changes).toEqual([
+      { label: 'สถานะรีวิว', from: 'เผยแพร่แล้ว', to: 'ซ่อนอยู่' },
+      { label: 'เหตุผลที่ซ่อน', from: '(ว่าง)', to: 'มีเบอร์โทรศัพท์ส่วนตัว' },
+    ]);
+    const answered = describeAudit(row({ action: 'review.answer', entityType: 'review', entityId: '42', before: { answer: null, product: 'ลิปสติก' }, after: { answer: 'ขอบคุณค่ะ', product: 'ลิปสติก' } }), names);
+    expect(sentence(answered)).toBe('สมหญิง ตอบรีวิวของ ลิปสติก');
+    expect(answered.changes).toEqual([{ label: 'คำตอบของร้าน', from: null, to: null }]);
+    const settings = describeAudit(row({ action: 'settings.update_reviews', entityType: 'settings', entityId: 'main', before: { reviewInvites: true }, after: { reviewInvites: false } }), names);
+    expect(sentence(settings)).toBe('สมหญิง เปลี่ยนอีเมลชวนรีวิว ใน ตั้งค่าร้าน จาก เปิด เป็น ปิด');
   });
 });

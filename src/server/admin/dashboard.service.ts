@@ -2,6 +2,7 @@ import { getDb } from '../db/client.ts';
 import * as adminRepo from '../orders/admin-orders.repo.ts';
 import { bangkokDate, bangkokDayStart } from '../../lib/admin-orders.ts';
 import { LOW_STOCK } from '../../lib/product-rules.ts';
+import { countByStatus as reviewCounts } from '../reviews/review-moderation.repo.ts';
 
 /**
  * What the owner looks at first (docs/design.md section 10; issue 32, screen 5): a to-do list like
@@ -31,6 +32,8 @@ export interface Dashboard {
   soldOut: { rows: StockRow[]; total: number };
   runningLow: { rows: StockRow[]; total: number };
   bestSellers: { code: string; name: string; amount: number; totalSatang: number }[];
+  /** issue 31 part 3: reviews waiting for the shop's approval ("รีวิวรอตรวจ"). */
+  pendingReviews: number;
 }
 
 export async function dashboard(now = new Date()): Promise<Dashboard> {
@@ -39,13 +42,14 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
   const start = bangkokDayStart(today);
   const tomorrow = new Date(start.getTime() + 86_400_000);
   const monthStart = new Date(start.getTime() - 29 * 86_400_000);
-  const [byDay, counts, soldOut, runningLow, best, expiring] = await Promise.all([
+  const [byDay, counts, soldOut, runningLow, best, expiring, reviews] = await Promise.all([
     adminRepo.salesByDay(db, monthStart),
     adminRepo.countByStatus(db),
     adminRepo.lowStock(db, 'out', LOW_STOCK, DASHBOARD_ROWS),
     adminRepo.lowStock(db, 'low', LOW_STOCK, DASHBOARD_ROWS),
     adminRepo.bestSellers(db, monthStart, 10),
     adminRepo.unpaidExpiring(db, now, tomorrow, DASHBOARD_ROWS),
+    reviewCounts(db),
   ]);
   const found = new Map(byDay.map((entry) => [entry.day, entry]));
   const days = Array.from({ length: 30 }, (_, index) => {
@@ -74,5 +78,6 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
     soldOut,
     runningLow,
     bestSellers: best,
+    pendingReviews: reviews.pending,
   };
 }

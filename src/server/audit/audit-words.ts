@@ -22,6 +22,7 @@ export const AUDIT_KINDS: Record<string, string> = {
   settings: 'ตั้งค่าร้าน',
   back_office_policy: 'นโยบายทีมงาน',
   address: 'การเข้าสู่ระบบจากที่อยู่ IP',
+  review: 'รีวิว',
 };
 
 /** What was done, as a verb phrase put before the thing it was done to. */
@@ -86,6 +87,12 @@ const VERBS: Record<string, string> = {
   'settings.update_payment': 'แก้ไขการชำระเงิน',
   'settings.update_delivery': 'แก้ไขการจัดส่ง',
   'settings.update_gift': 'แก้ไขการห่อของขวัญ',
+  'settings.update_reviews': 'แก้ไขการตั้งค่ารีวิว',
+  'review.approve': 'อนุมัติรีวิวของ',
+  'review.hide': 'ซ่อนรีวิวของ',
+  'review.show': 'แสดงรีวิวอีกครั้งของ',
+  'review.answer': 'ตอบรีวิวของ',
+  'review.answer_remove': 'ลบคำตอบรีวิวของ',
 };
 
 /** The Thai name of an action for the filter; order actions take the order page's own words. */
@@ -110,6 +117,7 @@ const yesNo: Shown = (value) => (value === true ? 'ใช่' : value === false 
 const status: Shown = (value) => (typeof value === 'string' && Object.hasOwn(statusLabels, value) ? statusLabels[value as OrderStatus] : text(value));
 const role: Shown = (value) => (isRole(value) ? ROLE_LABELS[value] : value === null ? 'ไม่มีสิทธิ์' : text(value));
 const count: Shown = (value) => (typeof value === 'number' ? value.toLocaleString('th-TH') : text(value));
+const reviewStatus: Shown = (value) => (value === 'pending' ? 'รอตรวจ' : value === 'published' ? 'เผยแพร่แล้ว' : value === 'hidden' ? 'ซ่อนอยู่' : text(value));
 
 /** Fields whose change reads well in a sentence, with their Thai names and how their values are shown. */
 const FIELDS: Record<string, { label: string; show: Shown }> = {
@@ -145,6 +153,10 @@ const FIELDS: Record<string, { label: string; show: Shown }> = {
   giftCardPriceSatang: { label: 'ราคาการ์ดข้อความ', show: money },
   open: { label: 'การเปิดรับสมัคร', show: onOff },
   caption: { label: 'คำบรรยาย', show: text },
+  reviewStatus: { label: 'สถานะรีวิว', show: reviewStatus },
+  hiddenReason: { label: 'เหตุผลที่ซ่อน', show: text },
+  reviewsNeedApproval: { label: 'การรออนุมัติรีวิวใหม่', show: onOff },
+  reviewInvites: { label: 'อีเมลชวนรีวิว', show: onOff },
 };
 /** Fields whose values are too long or too technical for a sentence: said to have changed, nothing more. */
 const CHANGED_ONLY: Record<string, string> = {
@@ -165,6 +177,7 @@ const CHANGED_ONLY: Record<string, string> = {
   body: 'เนื้อหา',
   startsAt: 'วันเริ่ม',
   endsAt: 'วันสิ้นสุด',
+  answer: 'คำตอบของร้าน',
 };
 
 export interface AuditChange {
@@ -269,6 +282,8 @@ function target(row: AuditRowInput, names: AuditNames): AuditSentence['target'] 
     }
     case 'address':
       return { label: id, href: null };
+    case 'review':
+      return { label: pick(row, 'product') ?? `รีวิว ${id}`, href: /^\d+$/.test(id) ? `/admin/reviews?review=${id}` : null };
     default:
       return null;
   }

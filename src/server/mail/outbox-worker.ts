@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { errorFields, log } from '../log.ts';
 import { renderOrderMail } from '../orders/order-mail.ts';
+import { renderReviewInviteMail, REVIEW_INVITE_KIND } from '../reviews/review-invites.ts';
 import { getOrder } from '../orders/order.service.ts';
 import { sendMail, type MailMessage } from './mailer.ts';
 import { claimDueMails, MAIL_CHANNEL, markFailed, markSent, type MailRow, type OrderMailKind } from './outbox.ts';
@@ -21,20 +22,23 @@ const BATCH = 10;
 /** Not worth retrying: the mail cannot be built (its order is gone). */
 class PermanentMailError extends Error {}
 
+async function orderOf(row: MailRow) {
+  const orderNo = String(row.payload.orderNo ?? '');
+  try {
+    return await getOrder({ type: 'system', id: null }, orderNo);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw new PermanentMailError(`order ${orderNo} not found`);
+    throw error;
+  }
+}
+
 async function render(row: MailRow): Promise<Omit<MailMessage, 'to'>> {
   const company = await getCompany();
   if (row.kind.startsWith('order_')) {
     const kind = row.kind.slice('order_'.length) as OrderMailKind;
-    const orderNo = String(row.payload.orderNo ?? '');
-    let order;
-    try {
-      order = await getOrder({ type: 'system', id: null }, orderNo);
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) throw new PermanentMailError(`order ${orderNo} not found`);
-      throw error;
-    }
-    return renderOrderMail(order, kind, company);
+    return renderOrderMail(await orderOf(row), kind, company);
   }
+  if (row.kind === REVIEW_INVITE_KIND) return renderReviewInviteMail(await orderOf(row), company);
   if (row.kind === 'password_reset') {
     if (typeof row.payload.link !== 'string') throw new PermanentMailError('reset link no longer stored');
     return renderResetMail({ name: String(row.payload.name ?? ''), link: String(row.payload.link ?? '') }, company);

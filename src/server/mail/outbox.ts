@@ -19,7 +19,9 @@ export type MailRequest =
   | { kind: 'two_step_locked'; to: string; payload: { name: string; ip: string; lockedUntil: string; failures: number } }
   | { kind: 'two_step_reset'; to: string; payload: { name: string; by: string } }
   /** A visitor's double opt-in; the restock mail itself (`back_in_stock`) is written by a trigger (drizzle/0020). */
-  | { kind: 'back_in_stock_confirm'; to: string; payload: { variantCode: string; token: string } };
+  | { kind: 'back_in_stock_confirm'; to: string; payload: { variantCode: string; token: string } }
+  /** issue 31 part 3: after delivery, once per order (src/server/reviews/review-invites.ts). */
+  | { kind: 'review_invite'; to: string; payload: { orderNo: string } };
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 

@@ -15,6 +15,7 @@ import { issueDocumentsOnPayment } from '../documents/receipt.service.ts';
 import type { Actor } from './order-actors.ts';
 import { deliveryFor } from './order-pricing.ts';
 import { orderNotFound, orderView } from './order-read.ts';
+import { queueReviewInvite } from '../reviews/review-invites.ts';
 
 /** Moving orders along the status machine (docs/design.md section 8), and expiring unpaid ones. */
 
@@ -144,6 +145,8 @@ export async function applyStatusChange(
     const contact = await repo.findMemberContact(tx, row.memberId);
     if (contact) await enqueueOrderMail(tx, row.orderNo, contact.email, mailKind);
   }
+  // Every way to `delivered` passes here; the invite is queued once per order (review-invites.ts).
+  if (updated.status === 'delivered') await queueReviewInvite(tx, row.id, now);
   if (options.audit) {
     await recordAudit(tx, options.audit, {
       action: `order.${change.action}`,

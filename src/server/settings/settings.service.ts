@@ -7,7 +7,7 @@ import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { findById } from '../members/member.repo.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { count as countHits, hit, LIMITS, RATE_LIMIT_MESSAGE } from '../security/rate-limit.ts';
-import type { CompanySettings, DeliverySettings, GiftSettings, PaymentSettings, PickupSettings } from '../../lib/settings-schemas.ts';
+import type { CompanySettings, DeliverySettings, GiftSettings, PaymentSettings, PickupSettings, ReviewSettings } from '../../lib/settings-schemas.ts';
 import { unknownCarrierCodes } from '../../lib/carriers.ts';
 
 /**
@@ -94,4 +94,9 @@ export function updatePickupSettings(actor: AuditActor, input: PickupSettings): 
 /** issue 31 part 6: the wrapping options and the message card's price (decision 221). */
 export function updateGiftSettings(actor: AuditActor, input: GiftSettings): Promise<CompanyRow> {
   return save(actor, 'settings.update_gift', input);
+}
+
+/** issue 31 part 3: reviews wait for approval or publish at once; the invite mail after delivery (decision 226). */
+export function updateReviewSettings(actor: AuditActor, input: ReviewSettings): Promise<CompanyRow> {
+  return save(actor, 'settings.update_reviews', input);
 }

@@ -1,7 +1,7 @@
 import { checkbox, adminForm, parseWith, textFields } from '../../../server/admin/forms';
 import { notFound } from '../../../server/http/errors';
-import { updateCompanySettings, updateDeliverySettings, updateGiftSettings, updatePaymentSettings, updatePickupSettings } from '../../../server/settings/settings.service';
-import { companySettingsSchema, deliverySettingsSchema, giftSettingsSchema, paymentSettingsSchema, pickupSettingsSchema } from '../../../lib/settings-schemas';
+import { updateCompanySettings, updateDeliverySettings, updateGiftSettings, updatePaymentSettings, updatePickupSettings, updateReviewSettings } from '../../../server/settings/settings.service';
+import { companySettingsSchema, deliverySettingsSchema, giftSettingsSchema, paymentSettingsSchema, pickupSettingsSchema, reviewSettingsSchema } from '../../../lib/settings-schemas';
 import { REMOVE_DELIVERY, withCarrierDefaults } from '../../../lib/carriers';
 
 /**
@@ -70,6 +70,9 @@ export const POST = adminForm(
       case 'gift':
         await updateGiftSettings(actor, parseWith(giftSettingsSchema, { giftWrapOptions: giftWrapRows(form), giftCardPriceSatang: fields.giftCardPrice ?? '' }));
         return { message: 'บันทึกการห่อของขวัญแล้ว', redirect: '/admin/settings#gift' };
+      case 'reviews':
+        await updateReviewSettings(actor, parseWith(reviewSettingsSchema, { reviewsNeedApproval: checkbox(form, 'reviewsNeedApproval'), reviewInvites: checkbox(form, 'reviewInvites') }));
+        return { message: 'บันทึกการตั้งค่ารีวิวแล้ว', redirect: '/admin/settings#reviews' };
       default:
         throw notFound();
     }
