@@ -9,10 +9,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoShopForFile } from '../fixtures/server-process';
+import { signIn, startReviewShop, type ReviewShop } from '../fixtures/review-shop';
 
 const PORT = 4536;
+const REVIEW_SHOP_PORT = 4722;
 const STAFF_EMAIL = 'html-valid-staff@example.com';
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build/dist/vnu.jar');
 const server = demoShopForFile(PORT, { SHOP_ADMIN_EMAILS: STAFF_EMAIL });
@@ -31,11 +33,11 @@ async function signUp(email: string, phone: string): Promise<string> {
 }
 
 /** Each page's HTML written to a folder, then one run of the checker over all of them. */
-async function nuErrors(pages: { path: string; cookie?: string }[]): Promise<string[]> {
+async function nuErrors(pages: { path: string; cookie?: string }[], base = server.base): Promise<string[]> {
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-html-pages-'));
   try {
     for (const [index, page] of pages.entries()) {
-      const response = await fetch(`${server.base}${page.path}`, { headers: page.cookie ? { Cookie: page.cookie } : {}, redirect: 'manual' });
+      const response = await fetch(`${base}${page.path}`, { headers: page.cookie ? { Cookie: page.cookie } : {}, redirect: 'manual' });
       expect(response.status, page.path).toBe(200);
       writeFileSync(path.join(folder, `${String(index).padStart(2, '0')}.html`), await response.text());
     }
@@ -80,6 +82,24 @@ describe('W3C Nu checker', () => {
       // issue 31: the product form with its wishlist count.
       { path: product!.replace('/product/', '/admin/products/'), cookie: staff },
     ]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('W3C Nu checker, the review queue (issue 31 part 3)', () => {
+  // A shop of its own that already holds reviews in every status, and its owner (review-shop.ts).
+  let shop: ReviewShop;
+  beforeAll(async () => {
+    shop = await startReviewShop(REVIEW_SHOP_PORT);
+  }, 240_000);
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it('finds no error on /admin/reviews (each tab, one review alone) and the settings page with its review section', async () => {
+    const owner = await signIn(shop.base, shop.owner.email, shop.owner.password);
+    const pages = ['/admin/reviews', '/admin/reviews?status=published', '/admin/reviews?status=hidden', '/admin/reviews?status=all', `/admin/reviews?review=${shop.reviews[0]!.id}`, '/admin/settings', '/admin'];
+    const errors = await nuErrors(pages.map((page) => ({ path: page, cookie: owner })), shop.base);
     expect(errors).toEqual([]);
   });
 });
