@@ -14,7 +14,8 @@ import { keepScreenshot, projectContext } from './helpers';
 let shop: ReviewShop;
 
 test.describe('the review queue', { tag: '@phone' }, () => {
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
+    const testInfo = test.info();
     testInfo.setTimeout(240_000);
     // E2E_PORT + 2 and + 3: ports of this spec's own (the e2e server is on E2E_PORT).
     const port = Number(process.env.E2E_PORT ?? 4399) + (testInfo.project.name === 'phone' ? 3 : 2);
@@ -92,6 +93,11 @@ test.describe('the review queue', { tag: '@phone' }, () => {
     await expect(page.getByTestId('admin-flash')).toHaveText('อนุมัติรีวิวแล้ว รีวิวแสดงในหน้าสินค้าแล้ว');
     await expect(page.getByTestId('reviews-empty')).toHaveText('ไม่มีรีวิวที่รอตรวจ');
     await expect(tabs.getByRole('link', { name: /รอตรวจ 0/ })).toBeVisible();
+
+    // The member's page in the back office counts their reviews.
+    await tabs.getByRole('link', { name: /ทั้งหมด/ }).click();
+    await review(page, liked.body).getByRole('link', { name: liked.memberName }).click();
+    await expect(page.getByTestId('member-reviews')).toHaveText('รีวิว: เผยแพร่แล้ว 1 · รอตรวจ 0 · ซ่อนอยู่ 0');
 
     // The audit trail says what happened, in Thai, and links to the review alone.
     await page.goto('/admin/audit');
