@@ -99,6 +99,13 @@ test.describe('the review queue', { tag: '@phone' }, () => {
     await review(page, liked.body).getByRole('link', { name: liked.memberName }).click();
     await expect(page.getByTestId('member-reviews')).toHaveText('รีวิว: เผยแพร่แล้ว 1 · รอตรวจ 0 · ซ่อนอยู่ 0');
 
+    // The back office's product page gives the product's stars and opens its reviews alone.
+    await page.goto(`/admin/products/${marked.productCode}`);
+    await expect(page.getByTestId('product-reviews')).toContainText('คะแนนรีวิว 3.0 จาก 5 (1 รีวิว)');
+    await page.getByRole('link', { name: 'ดูรีวิวของสินค้านี้' }).click();
+    await expect(page.getByTestId('reviews-of-product')).toContainText(marked.productName);
+    await expect(page.getByTestId('review-queue').locator('li.review-card')).toHaveCount(1);
+
     // The audit trail says what happened, in Thai, and links to the review alone.
     await page.goto('/admin/audit');
     const hideRow = page.getByText(`ซ่อนรีวิวของ`).first();

@@ -6,7 +6,7 @@ import { database, getDb } from '../../src/server/db/client';
 import { auditLog, company } from '../../src/server/db/schema';
 import { INVALIDATION_CHANNEL } from '../../src/server/cache/invalidation-bus';
 import { requireStaffPage, type AdminPageContext } from '../../src/server/admin/guard';
-import { reviewQueue } from '../../src/server/reviews/review-moderation.service';
+import { productReviewLine, reviewQueue } from '../../src/server/reviews/review-moderation.service';
 import { dashboard } from '../../src/server/admin/dashboard.service';
 import { ADMIN_NAV, can, type Permission } from '../../src/lib/roles';
 import { ANSWER_MAX, HIDE_REASON_MAX } from '../../src/lib/review-moderation';
@@ -131,8 +131,9 @@ describe('who moderates', () => {
   });
 });
 
+let review: TestReview;
+
 describe('moderation', () => {
-  let review: TestReview;
 
   it('approve: waiting → published, the product counts it, audited, the product pages dropped on every instance', async () => {
     review = await writeReview(callers.members.owner.id, { rating: 4 });
@@ -261,8 +262,18 @@ describe('the queue', () => {
     expect(first.photos).toEqual([{ url: '/media/reviews/abcdefabcdefabcdefabcdef-640.webp', width: 640, height: 480 }]);
     expect(first).toMatchObject({ productCode: older.productCode, orderNo: older.orderNo, memberId: older.member.id, memberEmail: older.member.email });
     expect(pending.reviews.find((one) => one.id === newer.id)?.variantLabel).toBe('สีส้มพีช');
-    const alone = await reviewQueue('published', 1, older.id);
+    const alone = await reviewQueue('published', 1, { reviewId: older.id });
     expect(alone.reviews.map((one) => one.id)).toEqual([older.id]);
+    // One product's reviews, with its tabs' counts and its line on the back office's product page.
+    const ofProduct = await reviewQueue('all', 1, { productCode: older.productCode });
+    expect(ofProduct.reviews.map((one) => one.id)).toEqual([older.id]);
+    expect(ofProduct.counts).toEqual({ pending: 1, published: 0, hidden: 0 });
+    expect(ofProduct.product).toMatchObject({ code: older.productCode, count: 0, ratingSum: 0 });
+    expect(await productReviewLine(older.productCode)).toEqual({ count: 0, average: null, pending: 1 });
+    expect(await productReviewLine(review.productCode)).toEqual({ count: 1, average: 4, pending: 0 });
+    const unknown = await reviewQueue('pending', 1, { productCode: 'NO-SUCH-PRODUCT' });
+    expect(unknown.product).toBeNull();
+    expect(unknown.total).toBe(pending.total);
     const all = await reviewQueue('all', 1);
     expect(all.total).toBe(all.counts.pending + all.counts.published + all.counts.hidden);
     expect(all.reviews.length).toBeLessThanOrEqual(20);

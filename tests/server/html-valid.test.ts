@@ -96,9 +96,10 @@ describe('W3C Nu checker, the review queue (issue 31 part 3)', () => {
     await shop?.stop();
   });
 
-  it('finds no error on /admin/reviews (each tab, one review alone) and the settings page with its review section', async () => {
+  it('finds no error on /admin/reviews (each tab, one review alone, one product), the product page with its review line and the settings page with its review section', async () => {
     const owner = await signIn(shop.base, shop.owner.email, shop.owner.password);
-    const pages = ['/admin/reviews', '/admin/reviews?status=published', '/admin/reviews?status=hidden', '/admin/reviews?status=all', `/admin/reviews?review=${shop.reviews[0]!.id}`, '/admin/settings', '/admin'];
+    const reviewed = shop.reviews[0]!.productCode;
+    const pages = ['/admin/reviews', '/admin/reviews?status=published', '/admin/reviews?status=hidden', '/admin/reviews?status=all', `/admin/reviews?review=${shop.reviews[0]!.id}`, `/admin/reviews?status=all&product=${reviewed}`, `/admin/products/${reviewed}`, '/admin/settings', '/admin'];
     const errors = await nuErrors(pages.map((page) => ({ path: page, cookie: owner })), shop.base);
     expect(errors).toEqual([]);
   });

@@ -30,11 +30,25 @@ export interface AdminReviewRow {
 
 const answerer = aliasedTable(members, 'answerer');
 
-/** One page of the queue, newest first (the status index's order), and how many match. */
-export async function listForAdmin(db: DbOrTx, filter: ReviewFilter, page: number, pageSize: number, reviewId?: number): Promise<{ rows: AdminReviewRow[]; total: number }> {
+/** Narrows the queue to one review (the audit trail's link) or one product's reviews. */
+export interface ReviewScope {
+  reviewId?: number | undefined;
+  productCode?: string | undefined;
+}
+
+const productIdOf = (code: string) => sql`(select ${products.id} from ${products} where ${products.code} = ${code})`;
+
+function scoped(scope: ReviewScope): SQL[] {
   const conditions: SQL[] = [];
+  if (scope.reviewId !== undefined) conditions.push(eq(productReviews.id, scope.reviewId));
+  if (scope.productCode !== undefined) conditions.push(sql`${productReviews.productId} = ${productIdOf(scope.productCode)}`);
+  return conditions;
+}
+
+/** One page of the queue, newest first (the status index's order), and how many match. */
+export async function listForAdmin(db: DbOrTx, filter: ReviewFilter, page: number, pageSize: number, scope: ReviewScope = {}): Promise<{ rows: AdminReviewRow[]; total: number }> {
+  const conditions = scoped(scope);
   if (filter !== 'all') conditions.push(eq(productReviews.status, filter));
-  if (reviewId !== undefined) conditions.push(eq(productReviews.id, reviewId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
@@ -73,9 +87,10 @@ export async function listForAdmin(db: DbOrTx, filter: ReviewFilter, page: numbe
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
-/** How many reviews are in each status (the tabs' badges and the dashboard's "รีวิวรอตรวจ"). */
-export async function countByStatus(db: DbOrTx): Promise<Record<ReviewStatus, number>> {
-  const rows = await db.select({ status: productReviews.status, total: count() }).from(productReviews).groupBy(productReviews.status);
+/** How many reviews are in each status (the tabs' badges and the dashboard's "รีวิวรอตรวจ"), of one product when given. */
+export async function countByStatus(db: DbOrTx, productCode?: string): Promise<Record<ReviewStatus, number>> {
+  const where = productCode === undefined ? undefined : and(...scoped({ productCode }));
+  const rows = await db.select({ status: productReviews.status, total: count() }).from(productReviews).where(where).groupBy(productReviews.status);
   const counts: Record<ReviewStatus, number> = { pending: 0, published: 0, hidden: 0 };
   for (const row of rows) counts[row.status] = Number(row.total);
   return counts;
@@ -130,4 +145,10 @@ export async function memberReviewCounts(db: DbOrTx, memberId: string): Promise<
   const counts: Record<ReviewStatus, number> = { pending: 0, published: 0, hidden: 0 };
   for (const row of rows) counts[row.status] = Number(row.total);
   return counts;
+}
+
+/** The product's published count and star sum (kept by the trigger) and its name, for the back office's product page. */
+export async function productReviewSummary(db: DbOrTx, productCode: string): Promise<{ name: string; count: number; ratingSum: number } | null> {
+  const [row] = await db.select({ name: products.name, count: products.reviewCount, ratingSum: products.reviewRatingSum }).from(products).where(eq(products.code, productCode)).limit(1);
+  return row ?? null;
 }

@@ -24,6 +24,8 @@ export interface AdminReview extends Omit<repo.AdminReviewRow, 'photos'> {
 
 export interface ReviewQueue {
   tab: ReviewTab;
+  /** The product the queue is narrowed to (`?product=`), when it exists. */
+  product: { code: string; name: string; count: number; ratingSum: number } | null;
   page: number;
   totalPages: number;
   total: number;
@@ -40,9 +42,14 @@ function photoUrl(key: string): string | null {
   }
 }
 
-export async function reviewQueue(tab: ReviewTab, page: number, reviewId?: number): Promise<ReviewQueue> {
+export async function reviewQueue(tab: ReviewTab, page: number, scope: repo.ReviewScope = {}): Promise<ReviewQueue> {
   const db = await getDb();
-  const [{ rows, total }, counts] = await Promise.all([repo.listForAdmin(db, reviewId === undefined ? tab : 'all', page, REVIEWS_PAGE_SIZE, reviewId), repo.countByStatus(db)]);
+  const summary = scope.productCode === undefined ? null : await repo.productReviewSummary(db, scope.productCode);
+  const productCode = summary ? scope.productCode : undefined;
+  const [{ rows, total }, counts] = await Promise.all([
+    repo.listForAdmin(db, scope.reviewId === undefined ? tab : 'all', page, REVIEWS_PAGE_SIZE, { reviewId: scope.reviewId, productCode }),
+    repo.countByStatus(db, productCode),
+  ]);
   const reviews = rows.map((row) => ({
     ...row,
     photos: (Array.isArray(row.photos) ? row.photos : []).flatMap((photo) => {
@@ -50,12 +57,21 @@ export async function reviewQueue(tab: ReviewTab, page: number, reviewId?: numbe
       return url ? [{ url, width: Number(photo.width) || 1, height: Number(photo.height) || 1 }] : [];
     }),
   }));
-  return { tab, page, total, totalPages: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)), reviews, counts };
+  const product = summary && productCode ? { code: productCode, ...summary } : null;
+  return { tab, product, page, total, totalPages: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)), reviews, counts };
 }
 
 /** "รีวิวรอตรวจ N" on the dashboard. */
 export async function pendingReviewCount(): Promise<number> {
   return (await repo.countByStatus(await getDb())).pending;
+}
+
+/** The back office's product page: the published reviews' count and average, and how many wait. */
+export async function productReviewLine(productCode: string): Promise<{ count: number; average: number | null; pending: number }> {
+  const db = await getDb();
+  const [summary, counts] = await Promise.all([repo.productReviewSummary(db, productCode), repo.countByStatus(db, productCode)]);
+  const count = summary?.count ?? 0;
+  return { count, average: count > 0 ? summary!.ratingSum / count : null, pending: counts.pending };
 }
 
 export async function memberReviewCounts(memberId: string) {
