@@ -48,7 +48,13 @@ test.describe('the review queue', { tag: '@phone' }, () => {
     const marked = shop.reviews.find((one) => one.body.includes('<script>'))!;
     const liked = shop.reviews.find((one) => one.body.startsWith('ชอบมากค่ะ'))!;
 
-    await page.goto('/admin/reviews');
+    // The dashboard's to-do list counts the waiting reviews and opens them.
+    await page.goto('/admin');
+    const todo = page.getByTestId('waiting-card').filter({ has: page.locator('[data-count="รีวิวรอตรวจ"]') });
+    await expect(todo.locator('[data-count="รีวิวรอตรวจ"]')).toHaveText('2');
+    await keepScreenshot(page, `admin-reviews-dashboard-${testInfo.project.name}`, { fullPage: false });
+    await todo.click();
+    await expect(page).toHaveURL(/\/admin\/reviews\?status=pending$/);
     await expect(page.getByRole('heading', { name: 'รีวิวจากลูกค้า', level: 1 })).toBeVisible();
     const tabs = page.getByRole('navigation', { name: 'สถานะรีวิว' });
     await expect(tabs.getByRole('link', { name: /รอตรวจ 2/ })).toHaveAttribute('aria-current', 'page');
