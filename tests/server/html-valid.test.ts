@@ -71,6 +71,16 @@ describe('W3C Nu checker', () => {
       body: JSON.stringify({ code: product!.split('/').pop() }),
     });
     expect(wished.status).toBe(200);
+    // A saved cart, so the back office's member page shows it (docs/decisions/218).
+    const saved = await fetch(`${server.base}/api/user/cart`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Origin: server.base, Cookie: member },
+      body: JSON.stringify({ changes: [{ code: 'P00354-03', quantity: 2, updated_at: new Date().toISOString() }] }),
+    });
+    expect(saved.status).toBe(200);
+    const memberList = await (await fetch(`${server.base}/admin/members?q=html-valid-member`, { headers: { Cookie: staff } })).text();
+    const memberPage = memberList.match(/href="(\/admin\/members\/[0-9a-f-]{36})"/)?.[1];
+    expect(memberPage).toBeTruthy();
     const errors = await nuErrors([
       ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', `/product/category/home?option=${encodeURIComponent('สี:ขาว')}&option=${encodeURIComponent('ขนาด:ใหญ่')}`, '/product/P00354?variant=P00354-03', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/privacy', '/terms', '/login', '/register', '/cart'].map((page) => ({ path: page })),
       ...['/user/account/profile', '/user/purchase', '/user/account/address?new=1&next=%2Forder', '/order', '/quotation/new', '/user/wishlist'].map((page) => ({ path: page, cookie: member })),
@@ -79,6 +89,8 @@ describe('W3C Nu checker', () => {
       ...['/admin/promotions/WELCOME10', `${product!.replace('/product/', '/admin/products/')}/stock`, '/admin/products/P00354', '/admin/products/P00354/stock'].map((page) => ({ path: page, cookie: staff })),
       // issue 31: the product form with its wishlist count.
       { path: product!.replace('/product/', '/admin/products/'), cookie: staff },
+      // issue 31: a member's page with their saved cart.
+      { path: memberPage!, cookie: staff },
     ]);
     expect(errors).toEqual([]);
   });
