@@ -6,7 +6,8 @@ import { formatTiers, tierProblem, type TierInput } from '../../lib/product-rule
 import { MAX_OPTIONS } from '../../lib/variants.ts';
 import { mergedTierProblem, type CsvRow, type CsvVariantRow } from './csv-columns.ts';
 import type { ImportProblem } from './csv-read.ts';
-import { codeTakenReason, insertAudit, ownColumns, productTarget, refreshImportedSearchText, sameProductColumns, type AuditRow, type Existing, type Refs, type Target } from './csv-import-products.ts';
+import { codeTakenReason, insertAudit, ownColumns, productTarget, sameProductColumns, type AuditRow, type Existing, type Refs, type Target } from './csv-import-products.ts';
+import { refreshSearchTextOf } from './product-admin.repo.ts';
 import { recordStockMovements } from './stock.repo.ts';
 import { ownTiersOfVariants } from './variant-tiers.service.ts';
 
@@ -275,7 +276,7 @@ export async function executeVariantPlan(tx: DbOrTx, actor: AuditActor, plan: Va
     await updateProduct(tx, actor, product);
     written.push(product.before?.id as number);
   }
-  await refreshImportedSearchText(tx, written);
+  await refreshSearchTextOf(tx, written);
   for (const { row, before, target, optionNames, changes } of plan.creates.concat(plan.updates)) {
     const after = { code: row.code, ...target, optionNames, variants: auditVariants(changes.map((change) => change.target)) };
     if (!before) audits.push({ action: 'product.import_create', entityId: row.code, before: null, after });
