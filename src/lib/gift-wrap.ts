@@ -13,7 +13,12 @@ export interface GiftWrapOption {
   name: string;
   priceSatang: number;
   active: boolean;
+  /** Its picture: the widest stored variant's URL (`/media/wrappings/<hash>-<width>.webp`); none on older rows. */
+  picture?: string;
 }
+
+/** A picture stored by the picture pipeline, and nothing else (no outside address can ride in the settings). */
+export const STORED_PICTURE = /^\/media\/[a-z]+\/[a-f0-9]{24}-\d{1,4}\.webp$/;
 
 /** A wrapping as it was sold: kept on the order and its lines, so a later price change never moves it. */
 export interface GiftWrapSnapshot {
