@@ -52,7 +52,7 @@ export function containsLink(text: string): boolean {
  */
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 /** Joiners and variation selectors: they only steer an emoji's look, and a text face draws them as boxes. */
-const EMOJI_CONTROLS = /[\u200D\uFE0E\uFE0F]/gu;
+const EMOJI_CONTROLS = /\u200D|\uFE0E|\uFE0F/gu;
 
 export interface TextRun {
   text: string;
