@@ -11,11 +11,32 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { demoShopForFile } from '../fixtures/server-process';
+import { latestMailTo } from '../fixtures/outbox';
 
 const PORT = 4536;
 const STAFF_EMAIL = 'html-valid-staff@example.com';
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build/dist/vnu.jar');
-const server = demoShopForFile(PORT, { SHOP_ADMIN_EMAILS: STAFF_EMAIL });
+// The mail worker on, so a visitor's back-in-stock confirmation reaches DATA_DIR/outbox with its link.
+const server = demoShopForFile(PORT, { SHOP_ADMIN_EMAILS: STAFF_EMAIL, MAIL_POLL_SECONDS: '1' });
+
+/** The shop's command line makes a signed-up member the owner (the settings page is the owner's alone). */
+async function grantOwner(email: string): Promise<void> {
+  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: 'memory://', DATA_DIR: server.dataDir, LOG_LEVEL: 'error' };
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/shop.ts', 'grant', 'owner', email], { env, timeout: 60_000 });
+  expect(stdout).toContain('role owner');
+}
+
+/** A visitor's back-in-stock request for a sold-out demo shade, and the token its confirmation mail links to. */
+async function backInStockToken(email: string): Promise<string> {
+  const asked = await fetch(`${server.base}/api/back-in-stock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.base },
+    body: JSON.stringify({ variant: 'P00263-06', email }),
+  });
+  expect(asked.status, await asked.clone().text()).toBe(200);
+  await expect.poll(() => latestMailTo(server.dataDir, email)?.text ?? '', { timeout: 20_000 }).toMatch(/\/back-in-stock\/confirm\?token=/);
+  return /\/back-in-stock\/confirm\?token=([^\s&"<>]+)/.exec(latestMailTo(server.dataDir, email)!.text)![1]!;
+}
 
 /** Signs up (staff by SHOP_ADMIN_EMAILS) and answers the session cookie. */
 async function signUp(email: string, phone: string): Promise<string> {
@@ -81,6 +102,9 @@ describe('W3C Nu checker', () => {
     const memberList = await (await fetch(`${server.base}/admin/members?q=html-valid-member`, { headers: { Cookie: staff } })).text();
     const memberPage = memberList.match(/href="(\/admin\/members\/[0-9a-f-]{36})"/)?.[1];
     expect(memberPage).toBeTruthy();
+    const owner = await signUp('html-valid-owner@example.com', '0891230003');
+    await grantOwner('html-valid-owner@example.com');
+    const token = await backInStockToken('html-valid-visitor@example.com');
     const errors = await nuErrors([
       ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', `/product/category/home?option=${encodeURIComponent('สี:ขาว')}&option=${encodeURIComponent('ขนาด:ใหญ่')}`, '/product/P00354?variant=P00354-03', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/privacy', '/terms', '/login', '/register', '/cart'].map((page) => ({ path: page })),
       ...['/user/account/profile', '/user/purchase', '/user/account/address?new=1&next=%2Forder', '/order', '/quotation/new', '/user/wishlist'].map((page) => ({ path: page, cookie: member })),
@@ -91,6 +115,10 @@ describe('W3C Nu checker', () => {
       { path: product!.replace('/product/', '/admin/products/'), cookie: staff },
       // issue 31: a member's page with their saved cart.
       { path: memberPage!, cookie: staff },
+      // issue 31 part 6: the settings page with the gift wrapping form (its pictures and upload fields).
+      { path: '/admin/settings', cookie: owner },
+      // issue 31 part 4: the back-in-stock confirm and cancel pages a mail links to (opening them changes nothing).
+      ...['confirm', 'cancel'].map((page) => ({ path: `/back-in-stock/${page}?token=${token}` })),
     ]);
     expect(errors).toEqual([]);
   });
