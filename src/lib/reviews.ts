@@ -44,8 +44,8 @@ export function ratingLabel(average: number, count: number): string {
   return `คะแนน ${average.toFixed(1)} จาก 5 จาก ${count.toLocaleString('th-TH')} รีวิว`;
 }
 
-/** Five stars as text, the average rounded to the nearest half shown as a full star from .5 up. */
+/** Five stars as text: a star is filled from three quarters up (4.5 shows four, 4.8 five). */
 export function starsText(average: number): string {
-  const full = Math.min(5, Math.max(0, Math.round(average)));
+  const full = Math.min(5, Math.max(0, Math.floor(average + 0.25)));
   return '★'.repeat(full) + '☆'.repeat(5 - full);
 }
