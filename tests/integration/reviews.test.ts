@@ -5,7 +5,7 @@ import { getDb } from '../../src/server/db/client';
 import { auditLog, company, members, orderLines, orders, productReviews, products } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { storage } from '../../src/server/storage/storage';
-import { productReviews as readProductReviews, type PublicReview } from '../../src/server/reviews/review-read.service';
+import { productReviews as readProductReviews, type PublicReview, type ReviewSummary } from '../../src/server/reviews/review-read.service';
 import { cleanReviewBody } from '../../src/server/reviews/review-write.service';
 import * as myReviewsRoute from '../../src/pages/api/user/reviews/index';
 import * as reviewableRoute from '../../src/pages/api/user/reviews/reviewable';
@@ -43,10 +43,10 @@ function reviewForm(fields: { line: number | string; rating?: string; body?: str
 }
 
 const write = (member: TestMember | null, fields: Parameters<typeof reviewForm>[0]) =>
-  as(member).call<Written>(myReviewsRoute, 'POST', '/api/user/reviews', { form: reviewForm(fields) });
-const myReviews = (member: TestMember) => as(member).call(myReviewsRoute, 'GET', '/api/user/reviews');
+  as(member).call<{ data: Written }>(myReviewsRoute, 'POST', '/api/user/reviews', { form: reviewForm(fields) });
+const myReviews = (member: TestMember) => as(member).call<{ data: { id: number; status: string; hidden_reason: string | null }[] }>(myReviewsRoute, 'GET', '/api/user/reviews');
 const publicReviews = (code: string, page = '1') =>
-  as(null).call<PublicReview[]>(productReviewsRoute, 'GET', `/api/product/${encodeURIComponent(code)}/reviews?page=${page}`, { params: { code } });
+  as(null).call<{ data: PublicReview[]; summary: ReviewSummary; total: number; page: number; pageSize: number; pages: number }>(productReviewsRoute, 'GET', `/api/product/${encodeURIComponent(code)}/reviews?page=${page}`, { params: { code } });
 
 /** The member orders the product (or variant) and the order is delivered; answers the line's id. */
 async function deliveredLine(member: TestMember, code: string, status: 'delivered' | 'shipped' = 'delivered'): Promise<number> {
@@ -99,9 +99,9 @@ describe('who may review', () => {
     expect(visitor.status).toBe(401);
 
     // The product page's question: which lines of this product wait for a review.
-    const waiting = await as(member).call<{ line: number }[]>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`);
+    const waiting = await as(member).call<{ data: { line: number }[] }>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`);
     expect(waiting.body.data.map((entry) => entry.line)).toEqual([line]);
-    expect((await as(other).call<unknown[]>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`)).body.data).toEqual([]);
+    expect((await as(other).call<{ data: unknown[] }>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`)).body.data).toEqual([]);
 
     const written = await write(member, { line, rating: '4', body: 'สีสวย ติดทน' });
     expect(written.status).toBe(201);
@@ -110,7 +110,7 @@ describe('who may review', () => {
     const twice = await write(member, { line, rating: '5' });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ code: 'review_exists', message: 'คุณรีวิวสินค้ารายการนี้แล้ว' });
-    expect((await as(member).call<unknown[]>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`)).body.data).toEqual([]);
+    expect((await as(member).call<{ data: unknown[] }>(reviewableRoute, 'GET', `/api/user/reviews/reviewable?product=${product.code}`)).body.data).toEqual([]);
 
     const shown = await publicReviews(product.code);
     expect(shown.status).toBe(200);
@@ -224,7 +224,7 @@ describe('what shoppers read', () => {
     expect(await countsOf(product.id)).toEqual({ count: 12, sum: ratings.reduce((a, b) => a + b, 0) });
     const first = await publicReviews(product.code, '1');
     expect(first.body).toMatchObject({ total: 12, page: 1, pageSize: 10, pages: 2 });
-    const summary = (first.body as unknown as { summary: { average: number; distribution: { stars: number; count: number }[] } }).summary;
+    const summary = first.body.summary;
     expect(summary.average).toBe(4);
     expect(summary.distribution).toEqual([
       { stars: 5, count: 6 },
@@ -262,7 +262,7 @@ describe('what shoppers read', () => {
     expect(publicIds).not.toContain(shown.body.data.id);
     expect(publicIds).not.toContain(pending.body.data.id);
 
-    const own = (await myReviews(member)).body.data as { id: number; status: string; hidden_reason: string | null }[];
+    const own = (await myReviews(member)).body.data;
     expect(own.find((review) => review.id === shown.body.data.id)).toMatchObject({ status: 'hidden', hidden_reason: 'มีข้อมูลติดต่อส่วนตัว' });
     expect(own.find((review) => review.id === pending.body.data.id)).toMatchObject({ status: 'pending', hidden_reason: null });
     expect((await myReviews(await createMember())).body.data).toEqual([]);
