@@ -51,6 +51,37 @@ async function signUp(email: string, phone: string): Promise<string> {
   return cookie!.split(';')[0]!;
 }
 
+/**
+ * The member orders a variant of each product, staff deliver the order, and the member reviews the first
+ * line (docs/decisions/224): answers the member's review pages to check.
+ */
+async function memberWithReview(member: string, staff: string, productCodes: string[]): Promise<string[]> {
+  const post = async (path: string, cookie: string, body: unknown) => {
+    const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.base, Cookie: cookie }, body: JSON.stringify(body) });
+    expect(response.status, `${path} ${await response.clone().text()}`).toBeLessThan(300);
+    return (await response.json()) as { data: Record<string, unknown> };
+  };
+  const codes: string[] = [];
+  for (const code of productCodes) {
+    const answer = (await (await fetch(`${server.base}/api/product/${code}`)).json()) as { data: { variants: { variant_code: string; stock: number; active: boolean }[] } };
+    codes.push(answer.data.variants.find((variant) => variant.active && variant.stock > 0)!.variant_code);
+  }
+  const address = await post('/api/user/addresses', member, { recipientName: 'ทดสอบ หน้าเว็บ', phone: '0812345678', line1: '88/8 ถนนพระราม 9', subdistrict: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' });
+  const placed = await post('/api/orders', member, { idempotency_key: `html-valid-${Date.now()}`, lines: codes.map((code) => ({ product_code: code, amount: 1 })), address_id: address.data.id, delivery_code: 'kerry', payment_method: 'promptpay' });
+  const no = placed.data.order_no as string;
+  for (const step of [{ action: 'confirm_payment' }, { action: 'ship', tracking_no: 'KEX123456789' }, { action: 'deliver' }]) await post('/api/order-status-update', staff, { no, ...step });
+  const waiting = (await (await fetch(`${server.base}/api/user/reviews/reviewable`, { headers: { Cookie: member } })).json()) as { data: { line: number; product_code: string }[] };
+  const reviewed = waiting.data.find((line) => line.product_code === 'P00354')!;
+  const other = waiting.data.find((line) => line !== reviewed)!;
+  const form = new FormData();
+  form.set('line', String(reviewed.line));
+  form.set('rating', '4');
+  form.set('body', 'สีสวย ติดทน\nแนะนำค่ะ');
+  const written = await fetch(`${server.base}/api/user/reviews`, { method: 'POST', headers: { Origin: server.base, Cookie: member }, body: form });
+  expect(written.status, await written.clone().text()).toBe(201);
+  return ['/user/reviews', `/user/reviews/new?line=${other.line}`, '/user/purchase?tab=completed'];
+}
+
 /** Each page's HTML written to a folder, then one run of the checker over all of them. */
 async function nuErrors(pages: { path: string; cookie?: string }[]): Promise<string[]> {
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-html-pages-'));
@@ -105,9 +136,13 @@ describe('W3C Nu checker', () => {
     const owner = await signUp('html-valid-owner@example.com', '0891230003');
     await grantOwner('html-valid-owner@example.com');
     const token = await backInStockToken('html-valid-visitor@example.com');
+    const reviewPages = await memberWithReview(member, staff, [product!.split('/').pop()!, 'P00354']);
     const errors = await nuErrors([
       ...['/', '/product', product!, '/search/%E0%B8%A5%E0%B8%B4%E0%B8%9B', `/search/${encodeURIComponent('ลิปติก')}?brand=moji`, '/product/category/makeup?brand=minty', `/product/category/home?option=${encodeURIComponent('สี:ขาว')}&option=${encodeURIComponent('ขนาด:ใหญ่')}`, '/product/P00354?variant=P00354-03', '/promotions', '/gallery', gallery!, '/contact', '/aboutus', '/howtoorder', '/privacy', '/terms', '/login', '/register', '/cart'].map((page) => ({ path: page })),
       ...['/user/account/profile', '/user/purchase', '/user/account/address?new=1&next=%2Forder', '/order', '/quotation/new', '/user/wishlist'].map((page) => ({ path: page, cookie: member })),
+      // issue 31 part 3: the review form, the member's reviews, My Purchase with a reviewed line, a product page with a review.
+      ...reviewPages.map((page) => ({ path: page, cookie: member })),
+      { path: '/product/P00354' },
       ...['/admin', '/admin/orders', '/admin/products', '/admin/products/new', '/admin/search', '/admin/import', '/admin/promotions', '/admin/members', '/admin/audit', '/admin/pages', '/admin/pages/aboutus', '/admin/two-step'].map((page) => ({ path: page, cookie: staff })),
       // issue 32: the banner preview and the stock history as cards.
       ...['/admin/promotions/WELCOME10', `${product!.replace('/product/', '/admin/products/')}/stock`, '/admin/products/P00354', '/admin/products/P00354/stock'].map((page) => ({ path: page, cookie: staff })),
