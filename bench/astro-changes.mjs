@@ -17,7 +17,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const buildsDir = path.join(root, '.bench-builds');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const changes = (process.env.BENCH_CHANGES ?? 'page-body-stream,cached-body-uncopied')
+const changes = (process.env.BENCH_CHANGES ?? 'page-body-stream,cached-body-uncopied,csp-digests-remembered')
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);

@@ -47,10 +47,39 @@ export function withCachedBodyUncopied(code) {
   return replaceOnce(declared, 'const body = await response.arrayBuffer();', 'const body = await __shopBodyBytes(response);', owner);
 }
 
+/**
+ * Astro's core/encryption.js remembering the CSP digests it made. On every page Astro hashes each of the
+ * route's styles and scripts for the Content-Security-Policy (a WebCrypto digest, a trip to the thread
+ * pool each), though they are the same texts on every request: the route's external stylesheets (no
+ * text at all) and the shop's inline scripts. A digest depends on its text alone, so each is made once;
+ * the memo is emptied past 512 texts, so texts that do vary (server islands) cannot grow it for ever.
+ */
+export function withCspDigestsRemembered(code) {
+  return replaceOnce(
+    code,
+    'async function generateCspDigest(data, algorithm) {',
+    [
+      'const __shopCspDigests = new Map();',
+      'async function generateCspDigest(data, algorithm) {',
+      '  const key = `${algorithm}\u0000${data ?? ""}`;',
+      '  const known = __shopCspDigests.get(key);',
+      '  if (known !== undefined) return known;',
+      '  const digest = await __shopCspDigest(data, algorithm);',
+      '  if (__shopCspDigests.size >= 512) __shopCspDigests.clear();',
+      '  __shopCspDigests.set(key, digest);',
+      '  return digest;',
+      '}',
+      'async function __shopCspDigest(data, algorithm) {',
+    ].join('\n'),
+    owner,
+  );
+}
+
 /** Each change by its switch name (SHOP_PATCHES_OFF in astro.config.mjs), with the file it changes. */
 export const pageRenderPathPatches = {
   'page-body-stream': ['/astro/dist/runtime/server/render/page.js', withPageBodyAsStream],
   'cached-body-uncopied': ['/astro/dist/core/cache/memory-provider.js', withCachedBodyUncopied],
+  'csp-digests-remembered': ['/astro/dist/core/encryption.js', withCspDigestsRemembered],
 };
 
 /** The changes not named in `off` (a set of switch names). */

@@ -13,7 +13,12 @@ export interface GiftWrapOption {
   name: string;
   priceSatang: number;
   active: boolean;
+  /** Its picture: the widest stored variant's URL (`/media/wrappings/<hash>-<width>.webp`); none on older rows. */
+  picture?: string;
 }
+
+/** A picture stored by the picture pipeline, and nothing else (no outside address can ride in the settings). */
+export const STORED_PICTURE = /^\/media\/[a-z]+\/[a-f0-9]{24}-\d{1,4}\.webp$/;
 
 /** A wrapping as it was sold: kept on the order and its lines, so a later price change never moves it. */
 export interface GiftWrapSnapshot {
@@ -41,12 +46,34 @@ export function containsLink(text: string): boolean {
   return LINK.test(text);
 }
 
-/** Emoji graphemes: the card PDF's Thai font has no glyphs for them. */
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-export function withoutEmoji(text: string): string {
-  let out = '';
-  for (const { segment } of new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)) if (!EMOJI.test(segment)) out += segment;
-  return out.replace(/[ \t]{2,}/g, ' ').trim();
+/**
+ * Emoji graphemes (keycaps like 1️⃣ and flags included): the card PDF sets them in its emoji face, not
+ * the Thai one (src/server/documents/card-lines.ts, decision 228).
+ */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
+/** Joiners and variation selectors: they only steer an emoji's look, and a text face draws them as boxes. */
+const EMOJI_CONTROLS = /\u200D|\uFE0E|\uFE0F/gu;
+
+export interface TextRun {
+  text: string;
+  emoji: boolean;
+}
+
+/** The text split into runs of emoji and of everything else, never inside a grapheme; each emoji grapheme is a run of its own. */
+export function emojiRuns(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const { segment } of new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)) {
+    if (EMOJI.test(segment)) {
+      runs.push({ text: segment, emoji: true });
+      continue;
+    }
+    const plain = segment.replace(EMOJI_CONTROLS, '');
+    if (plain === '') continue;
+    const last = runs[runs.length - 1];
+    if (last && !last.emoji) last.text += plain;
+    else runs.push({ text: plain, emoji: false });
+  }
+  return runs;
 }
 
 export const giftMessageSchema = z

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { isValidThaiTaxId, normaliseTaxId } from './tax-id.ts';
 import { formatThaiPhone, isThaiPhone, normalizeThaiPhone } from './phone.ts';
+import { STORED_PICTURE } from './gift-wrap.ts';
 
 /**
  * The shop settings forms (/admin/settings, owner only), shared by the page and the endpoints so both
@@ -133,7 +134,8 @@ export type PickupSettings = z.infer<typeof pickupSettingsSchema>;
 /**
  * issue 31 part 6: the wrapping options checkout offers and the message card's price (0: free). Rows
  * keep their code, so an order and a checkout page already open still name the same wrapping; a new
- * row gets a free `wrap-N` (giftSettingsInput on the endpoint). Picture: none yet (issue's "optional").
+ * row gets a free `wrap-N`, and its optional picture is one stored by the picture pipeline
+ * (src/server/settings/gift-settings-form.ts).
  */
 export const giftWrapOptionSchema = z.object({
   code: z
@@ -143,6 +145,7 @@ export const giftWrapOptionSchema = z.object({
   name: text(80, 'ชื่อแบบห่อ').min(1, 'กรุณาใส่ชื่อแบบห่อ'),
   priceSatang: bahtAmount('ราคาห่อของขวัญ').pipe(z.number().max(100_000, 'ราคาห่อของขวัญไม่เกิน ฿1,000')),
   active: z.boolean(),
+  picture: z.string().regex(STORED_PICTURE, 'รูปแบบห่อไม่ถูกต้อง').optional(),
 });
 
 export const giftSettingsSchema = z

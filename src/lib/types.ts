@@ -87,6 +87,9 @@ export interface ProductSummary {
   createdAt: string;
   /** A product sold in several variants (shades, sizes): what its card shows of them; absent for one. */
   variantChoices?: VariantChoices | null;
+  /** Published reviews and their star sum, as the product row keeps them (docs/decisions/224); absent: none shown. */
+  reviewCount?: number;
+  reviewRatingSum?: number;
 }
 
 /** Of a product's active variants, for its card: how many, the highest price, the shades' colours. */

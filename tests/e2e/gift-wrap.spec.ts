@@ -1,17 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import sharp from 'sharp';
 import { demoEpoch, demoProduct } from '../../src/server/db/demo-catalog';
 import { formatBaht, includedVat } from '../../src/lib/money';
 import { sampleAddress } from '../fixtures/address';
 import { pdfPages } from '../fixtures/pdf-text';
 import { grantRole, staffPage } from './fixtures/roles';
-import { keepScreenshot, projectContext, waitForIslands } from './helpers';
+import { keepScreenshot, projectContext, waitForIslands, withShopWideState } from './helpers';
+import { seriousAxeViolations } from './axe';
 
 /**
  * Issue 31 part 6 in the browser: a member wraps one line as a gift, writes a card message with an emoji
  * and hides prices from the packing slip; the total the page shows is the server's (the line's wrapping
  * once, the demo's card free); the order page shows the wrapping and the message; staff open the order
- * and its card PDF, which reads back with the message.
+ * and its card PDF, which reads back with the message, emoji included (decision 228). The owner uploads a
+ * wrapping's picture, and checkout shows it small beside the wrapping's name.
  */
+
+/** A wrapping's picture at checkout: named by the wrapping, sized, lazy, and actually loaded. */
+async function expectThumbnail(picture: Locator): Promise<void> {
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('width', '48');
+  await expect(picture).toHaveAttribute('height', '48');
+  await expect(picture).toHaveAttribute('loading', 'lazy');
+  await expect(picture).toHaveAttribute('src', /^\/media\/[a-z]+\/[a-f0-9]{24}-\d+\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -49,6 +62,8 @@ test.describe('gift wrapping', { tag: '@phone' }, () => {
     await page.getByRole('radio', { name: 'พร้อมเพย์ (QR)' }).check();
     const gift = page.getByTestId('gift-section');
     await expect(gift.getByRole('heading', { name: 'ห่อของขวัญ' })).toBeVisible();
+    // The demo's wrappings have pictures: each beside its name and price.
+    await expectThumbnail(gift.getByTestId('gift-wrap-pictures').getByRole('img', { name: 'กล่องของขวัญ' }));
     await gift.getByRole('radio', { name: 'ห่อแยกแต่ละรายการ (คิดราคาต่อรายการ)' }).check();
     // One select per line, named by the line's name and amount, in the cart's order.
     const firstLine = gift.getByRole('combobox').first();
@@ -70,6 +85,7 @@ test.describe('gift wrapping', { tag: '@phone' }, () => {
     await expect(page.getByTestId('order-total')).toHaveText(formatBaht(total));
     await expect(page.getByTestId('order-vat')).toHaveText(formatBaht(includedVat(total)));
     await keepScreenshot(page, `gift-checkout-${testInfo.project.name}`);
+    expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'ยืนยันการสั่งซื้อ' }).click();
     await expect(page).toHaveURL(/\/order\/payment\?no=YL\d+/);
@@ -93,7 +109,7 @@ test.describe('gift wrapping', { tag: '@phone' }, () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const pages = await pdfPages(new Uint8Array(await pdf.body()));
     expect(pages).toHaveLength(1);
-    expect(pages[0]!.replace(/\s+/g, '')).toContain('สุขสันต์วันเกิดนะน้องฟ้า');
+    expect(pages[0]!.replace(/\s+/g, '')).toContain('สุขสันต์วันเกิดนะน้องฟ้า🎂');
     await staff.context().close();
   });
 
@@ -112,10 +128,35 @@ test.describe('gift wrapping', { tag: '@phone' }, () => {
     await expect(section.getByLabel('ราคาการ์ดข้อความ (บาท) ใส่ 0 ถ้าให้ฟรี')).toHaveValue('0');
     await section.scrollIntoViewIfNeeded();
     await keepScreenshot(page, `gift-settings-${testInfo.project.name}`, { fullPage: false });
-    // Saved unchanged: the flash says so, and the other tests' free card stays free.
-    await section.getByRole('button', { name: 'บันทึก' }).click();
-    await expect(page.getByTestId('admin-flash')).toContainText('บันทึกการห่อของขวัญแล้ว');
-    await expect(page.locator('#gift').getByLabel('ชื่อแบบห่อ').nth(1)).toHaveValue('กล่องของขวัญ');
+    expect((await seriousAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
+    // A new picture for the kraft wrapping; everything else saved unchanged (the other tests' free card stays free).
+    const colour = testInfo.project.name === 'phone' ? '#8d6e63' : '#c8a165';
+    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+    const before = await section.getByTestId('wrap-picture').first().getAttribute('src');
+    await withShopWideState(async () => {
+      await section.locator('#wrap-picture-0').setInputFiles({ name: 'kraft.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await section.getByRole('button', { name: 'บันทึก' }).click();
+      await expect(page.getByTestId('admin-flash')).toContainText('บันทึกการห่อของขวัญแล้ว');
+    });
+    const saved = page.locator('#gift');
+    await expect(saved.getByLabel('ชื่อแบบห่อ').nth(1)).toHaveValue('กล่องของขวัญ');
+    const thumbnail = saved.getByRole('img', { name: 'ห่อกระดาษคราฟต์' });
+    await expect(thumbnail).toHaveAttribute('src', /^\/media\/wrappings\/[a-f0-9]{24}-\d+\.webp$/);
+    const src = await thumbnail.getAttribute('src');
+    expect(src).not.toBe(before);
+    await saved.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, `gift-settings-picture-${testInfo.project.name}`, { fullPage: false });
+
+    // The owner shops too: checkout shows the new picture beside the kraft wrapping.
+    const [item] = pickProducts(testInfo.project.name === 'phone' ? 3 : 2);
+    await page.evaluate((one) => localStorage.setItem('shoppingCart', JSON.stringify([{ product_code: one.code, product_name: one.name, product_price: 0.01, product_image: null, amount: 1 }])), item!);
+    await page.goto('/order');
+    await waitForIslands(page);
+    const kraft = page.getByTestId('gift-wrap-pictures').getByRole('img', { name: 'ห่อกระดาษคราฟต์' });
+    await expectThumbnail(kraft);
+    await expect(kraft).toHaveAttribute('src', src!.replace(/-\d+\.webp$/, '-320.webp'));
+    await page.getByTestId('gift-section').scrollIntoViewIfNeeded();
+    await keepScreenshot(page, `gift-checkout-pictures-${testInfo.project.name}`, { fullPage: false });
     await page.context().close();
   });
 });

@@ -9,12 +9,13 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { database, getDb } from '../../src/server/db/client';
 import { takeVariantStock, variantsForSale } from '../../src/server/catalog/variant.repo';
-import { products, productVariants, stockMovements } from '../../src/server/db/schema';
+import { auditLog, productPriceTiers, products, productVariants, stockMovements } from '../../src/server/db/schema';
+import { setVariantTiers } from '../../src/server/catalog-admin/variant-tiers.service';
 import { applyImport, dryRunImport, type ImportReport } from '../../src/server/catalog-admin/csv-import.service';
 import { templateCsv } from '../../src/server/catalog-admin/csv-export.service';
 import { CSV_COLUMNS } from '../../src/server/catalog-admin/csv-columns';
 import type { AuditActor } from '../../src/server/audit/audit.service';
-import { createMember, placeTestOrder, productWithVariants } from '../fixtures/orders';
+import { createMember, placeTestOrder, productWithVariants, variantStockOf } from '../fixtures/orders';
 
 const actor: AuditActor = { id: null, email: 'variants-importer@example.test', role: 'staff', via: 'web' };
 const OLD_HEADER = ['code', 'name', 'name_en', 'category', 'brand', 'price', 'stock', 'unit', 'active', 'recommended', 'tiers', 'description'];
@@ -316,6 +317,79 @@ describe('CSV with one row per variant', () => {
     const [total] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
     const shades = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, product.id));
     expect(total?.stock).toBe(shades.reduce((sum, shade) => sum + shade.stock, 0));
+  });
+});
+
+describe("a variant's own wholesale tiers in the CSV", () => {
+  const ownTiersOf = async (variantId: number) => {
+    const db = await getDb();
+    const rows = await db
+      .select({ minQuantity: productPriceTiers.minQuantity, priceSatang: productPriceTiers.priceSatang })
+      .from(productPriceTiers)
+      .where(eq(productPriceTiers.variantId, variantId))
+      .orderBy(asc(productPriceTiers.minQuantity));
+    return rows;
+  };
+
+  it('exports them in variant_tiers, round-trips them, sets and clears them by row, and refuses a price at or below them', async () => {
+    const { product, variants } = await productWithVariants([10, 10, 10]);
+    const [first, second, third] = variants as [(typeof variants)[0], (typeof variants)[0], (typeof variants)[0]];
+    await setVariantTiers(actor, product.code, first.code, [{ minQuantity: 10, priceSatang: first.priceSatang - 500 }]);
+
+    const exported = (await exportedRows()).filter((cells, index) => index === 0 || cells[0] === product.code);
+    const header = exported[0] as string[];
+    const at = (name: string) => header.indexOf(name);
+    expect(header[header.length - 1]).toBe('variant_tiers');
+    const rowOf = (code: string) => exported.find((cells) => cells[at('variant_code')] === code) as string[];
+    expect(rowOf(first.code)[at('variant_tiers')]).toBe(`10:${(first.priceSatang - 500) / 100}`);
+    expect(rowOf(second.code)[at('variant_tiers')]).toBe('');
+
+    // Its own export changes nothing, tiers included.
+    expect(await applyImport(actor, csvOf(exported))).toMatchObject({ updates: 0, unchanged: 1, errors: [] });
+    expect(await ownTiersOf(first.id)).toEqual([{ minQuantity: 10, priceSatang: first.priceSatang - 500 }]);
+
+    // The first back to the product's tiers (an empty cell), the second given its own.
+    rowOf(first.code)[at('variant_tiers')] = '';
+    rowOf(second.code)[at('variant_tiers')] = `5:${(second.priceSatang - 200) / 100};20:${(second.priceSatang - 400) / 100}`;
+    expect(await applyImport(actor, csvOf(exported))).toMatchObject({ updates: 1, errors: [] });
+    expect(await ownTiersOf(first.id)).toEqual([]);
+    expect(await ownTiersOf(second.id)).toEqual([
+      { minQuantity: 5, priceSatang: second.priceSatang - 200 },
+      { minQuantity: 20, priceSatang: second.priceSatang - 400 },
+    ]);
+    const db = await getDb();
+    const [audit] = await db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.import_update'), eq(auditLog.entityId, product.code)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(JSON.stringify(audit?.after)).toContain('"ownTiers"');
+
+    // Tiers above the variant's own price: refused by row, nothing written.
+    rowOf(third.code)[at('variant_tiers')] = `10:${third.priceSatang / 100 + 5}`;
+    rowOf(third.code)[at('stock')] = '99';
+    const refused = await applyImport(actor, csvOf(exported));
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.errors[0]?.reason).toContain(`ราคาส่งของตัวเลือก ${third.code} (variant_tiers)`);
+    expect(await ownTiersOf(third.id)).toEqual([]);
+    expect(await variantStockOf(third.code)).toBe(10);
+
+    // A file without the column keeps the tiers, and may not lower the price to or below them.
+    const withoutTiers = exported.map((cells) => cells.slice(0, at('variant_tiers')));
+    const secondRow = withoutTiers.find((cells) => cells[at('variant_code')] === second.code) as string[];
+    secondRow[at('price')] = String((second.priceSatang - 400) / 100);
+    const lowered = await dryRunImport(csvOf(withoutTiers));
+    expect(lowered.errors).toHaveLength(1);
+    expect(lowered.errors[0]?.reason).toContain(`ราคาใหม่ของตัวเลือก ${second.code} ขัดกับราคาส่งของตัวเลือกนี้`);
+    secondRow[at('price')] = String((second.priceSatang + 1000) / 100);
+    expect(await applyImport(actor, csvOf(withoutTiers))).toMatchObject({ updates: 1 });
+    expect(await ownTiersOf(second.id)).toHaveLength(2);
+
+    // Words that are not tiers.
+    rowOf(second.code)[at('variant_tiers')] = 'ลดสิบบาท';
+    const garbled = await dryRunImport(csvOf(exported));
+    expect(garbled.errors.map((error) => error.reason)).toContainEqual(expect.stringContaining('ราคาส่งของตัวเลือก (variant_tiers) "ลดสิบบาท"'));
   });
 });
 

@@ -42,7 +42,7 @@ async function auditsOf(id: number) {
   return db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, String(id))))
+    .where(and(eq(auditLog.entityType, 'product_review'), eq(auditLog.entityId, String(id))))
     .orderBy(desc(auditLog.id));
 }
 

@@ -85,6 +85,7 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/product-sub-img/[code].ts',
   'api/product.ts',
   'api/product/[code].ts',
+  'api/product/[code]/reviews.ts', // a product's published reviews, public (issue 31; reviews.test.ts)
   'api/product/page/[params].ts',
   'api/quotation-order.ts', // orderFromQuotation(member): the caller's own quotation
   'api/quotations.ts',
@@ -102,6 +103,8 @@ const MEMBER_ONLY_OR_PUBLIC = new Set([
   'api/user/index.ts',
   'api/user/password.ts',
   'api/user/profile.ts',
+  'api/user/reviews/index.ts', // writeReview/reviewsOfMember(member.id): the caller's own lines and reviews (issue 31; reviews.test.ts)
+  'api/user/reviews/reviewable.ts', // reviewableLinesOf(member.id): the caller's own delivered lines (issue 31; reviews.test.ts)
   'api/user/wishlist/[code].ts', // removeFromWishlist(member.id): the caller's own wishlist (issue 31; wishlist.test.ts)
   'api/user/wishlist/index.ts', // the caller's own wishlist (issue 31; wishlist.test.ts)
   'healthz.ts',

@@ -79,7 +79,7 @@ describe('audit sentences', () => {
     expect(auditActionLabel('product.stock_adjust')).toBe('ปรับสต็อก');
     expect(auditActionLabel('order.ship')).toBe('จัดส่งสินค้า (คำสั่งซื้อ)');
     expect(auditActionLabel('member.disable')).toBe('ระงับบัญชี');
-    for (const action of ['review.approve', 'review.hide', 'review.show', 'review.answer', 'review.answer_remove', 'settings.update_reviews']) {
+    for (const action of ['review.write', 'review.approve', 'review.hide', 'review.show', 'review.answer', 'review.answer_remove', 'settings.update_reviews']) {
       expect(auditActionLabel(action), action).toMatch(/^[\u0E00-\u0E7F ]+$/);
     }
   });
@@ -88,7 +88,7 @@ describe('audit sentences', () => {
     const hidden = describeAudit(
       row({
         action: 'review.hide',
-        entityType: 'review',
+        entityType: 'product_review',
         entityId: '42',
         before: { reviewStatus: 'published', hiddenReason: null, answer: null, product: 'ลิปสติก เนื้อแมตต์ สีชมพู' },
         after: { reviewStatus: 'hidden', hiddenReason: 'มีเบอร์โทรศัพท์ส่วนตัว', answer: null, product: 'ลิปสติก เนื้อแมตต์ สีชมพู' },
@@ -102,7 +102,7 @@ describe('audit sentences', () => {
       { label: 'สถานะรีวิว', from: 'เผยแพร่แล้ว', to: 'ซ่อนอยู่' },
       { label: 'เหตุผลที่ซ่อน', from: '(ว่าง)', to: 'มีเบอร์โทรศัพท์ส่วนตัว' },
     ]);
-    const answered = describeAudit(row({ action: 'review.answer', entityType: 'review', entityId: '42', before: { answer: null, product: 'ลิปสติก' }, after: { answer: 'ขอบคุณค่ะ', product: 'ลิปสติก' } }), names);
+    const answered = describeAudit(row({ action: 'review.answer', entityType: 'product_review', entityId: '42', before: { answer: null, product: 'ลิปสติก' }, after: { answer: 'ขอบคุณค่ะ', product: 'ลิปสติก' } }), names);
     expect(sentence(answered)).toBe('สมหญิง ตอบรีวิวของ ลิปสติก');
     expect(answered.changes).toEqual([{ label: 'คำตอบของร้าน', from: null, to: null }]);
     const settings = describeAudit(row({ action: 'settings.update_reviews', entityType: 'settings', entityId: 'main', before: { reviewInvites: true }, after: { reviewInvites: false } }), names);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withCachedBodyUncopied, withPageBodyAsStream } from '../../integrations/page-render-path.mjs';
+import { withCachedBodyUncopied, withCspDigestsRemembered, withPageBodyAsStream } from '../../integrations/page-render-path.mjs';
 import { replaceOnce } from '../../integrations/astro-source-patch.mjs';
 import { installedAstroFile } from '../fixtures/astro-source';
 
@@ -32,9 +32,39 @@ describe('integrations/page-render-path.mjs', () => {
     expect((await bodyBytes(new Response(null))).byteLength).toBe(0);
   });
 
+  it("makes the installed Astro's CSP digest of a text once, the same digest as Astro's own", async () => {
+    const original = installedAstroFile('dist/core/encryption.js');
+    const code = withCspDigestsRemembered(original);
+    expect(code).toContain('const known = __shopCspDigests.get(key);');
+    // Both versions of the function, run beside a counting digest, on the same texts.
+    const digestsOf = (source: string) => {
+      const start = source.indexOf('const __shopCspDigests') >= 0 ? source.indexOf('const __shopCspDigests') : source.indexOf('async function generateCspDigest');
+      const end = source.indexOf('async function generateContentHash');
+      let made = 0;
+      const subtle = { digest: (algorithm: string, bytes: Uint8Array) => ((made += 1), crypto.subtle.digest(algorithm, bytes)) };
+      const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+      const generate = new Function('crypto', 'encoder', 'encodeBase64', 'ALGORITHMS', `${source.slice(start, end)}; return generateCspDigest;`)(
+        { subtle },
+        new TextEncoder(),
+        encodeBase64,
+        { 'SHA-256': 'sha256-' },
+      ) as (data: string | undefined, algorithm: string) => Promise<string>;
+      return { generate, made: () => made };
+    };
+    const astro = digestsOf(original);
+    const shop = digestsOf(code);
+    for (const text of ['console.log("ของขวัญ")', undefined, 'console.log("ของขวัญ")', undefined]) {
+      expect(await shop.generate(text, 'SHA-256')).toBe(await astro.generate(text, 'SHA-256'));
+    }
+    expect(astro.made()).toBe(4);
+    expect(shop.made()).toBe(2);
+    expect(await shop.generate('alert(1)', 'SHA-256')).toBe(`sha256-${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode('alert(1)'))).toString('base64')}`);
+  });
+
   it('fails the build when Astro no longer reads as expected', () => {
     expect(() => withPageBodyAsStream('body = encoder.encode(text);')).toThrow(/update integrations\/page-render-path\.mjs/);
     expect(() => withCachedBodyUncopied('const body = await response.text();')).toThrow(/update integrations\/page-render-path\.mjs/);
+    expect(() => withCspDigestsRemembered('function digest(data) {}')).toThrow(/update integrations\/page-render-path\.mjs/);
   });
 
   it('replaces a line only when it occurs exactly once', () => {

@@ -4,6 +4,7 @@ import { pictureSrcset } from '../../lib/pictures';
 import { escapeHtml } from '../../lib/html';
 import { heartButtonHtml } from '../wishlist/heart-svg';
 import { isSwatchColour, optionLabel } from '../../lib/variants';
+import { averageRating, ratingLabel } from '../../lib/reviews';
 
 /** Colour dots a card shows before "+N" (a lipstick in twelve shades shows five and +7). */
 const CARD_DOTS = 5;
@@ -18,6 +19,14 @@ function swatchDotsHtml(product: ProductSummary): string {
     .join('');
   const more = swatches.length > CARD_DOTS ? `<span class="card-dot-more">+${swatches.length - CARD_DOTS}</span>` : '';
   return `<div class="card-dots" role="img" aria-label="มี ${swatches.length} สี">${dots}${more}</div>`;
+}
+
+/** ★ 4.6 (12) under the name of a product with published reviews (docs/decisions/224); nothing without. */
+function ratingHtml(product: ProductSummary): string {
+  const count = product.reviewCount ?? 0;
+  if (count <= 0) return '';
+  const average = averageRating(count, product.reviewRatingSum ?? 0);
+  return `<div class="card-rating small" role="img" aria-label="${escapeHtml(ratingLabel(average, count))}"><span class="rating-star">★</span> ${average.toFixed(1)} <span class="text-secondary">(${count.toLocaleString('th-TH')})</span></div>`;
 }
 
 /**
@@ -60,6 +69,7 @@ export function productCardHtml(product: ProductSummary, eager: boolean): string
     `<div class="card-body p-2 d-flex flex-column">${brand}` +
     `<h3 class="product-card-name fw-normal mb-1"><a href="${href}" class="text-reset text-decoration-none">${name}</a></h3>` +
     swatchDotsHtml(product) +
+    ratingHtml(product) +
     `<div class="mt-auto"><div class="text-price">${priceFrom}${escapeHtml(formatBaht(product.priceSatang))}</div>${wholesale}${action}</div>` +
     '</div></article>'
   );

@@ -1,11 +1,13 @@
 import { containsLink, graphemeCount, GIFT_MESSAGE_MAX, type GiftRequest, type GiftWrapOption } from '../../lib/gift-wrap';
 import { formatBaht } from '../../lib/money';
+import { pictureAtLeast } from '../../lib/pictures';
 
 /**
  * issue 31 part 6: the checkout's `ห่อของขวัญ` card. No wrapping, one wrapping for the whole order, or one
  * per line (each line charged once, whatever its amount: decision 221); a card message counted as a
  * reader counts (an emoji is one) with no links; and prices left off the packing slip for a gift sent
- * to someone else (the address chosen above is the recipient's).
+ * to someone else (the address chosen above is the recipient's). Wrappings with a picture are shown as a
+ * row of small pictures with their names and prices above the choice.
  */
 export type GiftMode = 'none' | 'order' | 'lines';
 
@@ -66,6 +68,19 @@ export default function GiftWrapSection({ options, cardPriceSatang, lines, value
         {options.length > 0 && (
           <fieldset className="mb-3">
             <legend className="form-label small mb-1">การห่อ</legend>
+            {options.some((option) => option.picture) && (
+              <ul className="list-unstyled d-flex flex-wrap gap-3 mb-2" data-testid="gift-wrap-pictures">
+                {options.map((option) => (
+                  <li key={option.code} className="d-flex align-items-center gap-2 small">
+                    {option.picture && <img src={pictureAtLeast(option.picture, 96)} alt={option.name} width={48} height={48} loading="lazy" decoding="async" className="rounded border object-fit-cover flex-shrink-0" />}
+                    <span>
+                      {option.name}
+                      <span className="d-block text-secondary">{formatBaht(option.priceSatang)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
             <div className="d-flex flex-wrap gap-3">
               {modes.map(({ mode, label }) => (
                 <div className="form-check" key={mode}>

@@ -22,7 +22,7 @@ export const AUDIT_KINDS: Record<string, string> = {
   settings: 'ตั้งค่าร้าน',
   back_office_policy: 'นโยบายทีมงาน',
   address: 'การเข้าสู่ระบบจากที่อยู่ IP',
-  review: 'รีวิว',
+  product_review: 'รีวิว',
 };
 
 /** What was done, as a verb phrase put before the thing it was done to. */
@@ -88,6 +88,7 @@ const VERBS: Record<string, string> = {
   'settings.update_delivery': 'แก้ไขการจัดส่ง',
   'settings.update_gift': 'แก้ไขการห่อของขวัญ',
   'settings.update_reviews': 'แก้ไขการตั้งค่ารีวิว',
+  'review.write': 'เขียนรีวิวสินค้า',
   'review.approve': 'อนุมัติรีวิวของ',
   'review.hide': 'ซ่อนรีวิวของ',
   'review.show': 'แสดงรีวิวอีกครั้งของ',
@@ -282,7 +283,7 @@ function target(row: AuditRowInput, names: AuditNames): AuditSentence['target'] 
     }
     case 'address':
       return { label: id, href: null };
-    case 'review':
+    case 'product_review':
       return { label: pick(row, 'product') ?? `รีวิว ${id}`, href: /^\d+$/.test(id) ? `/admin/reviews?review=${id}` : null };
     default:
       return null;

@@ -19,6 +19,7 @@ export const VARIANT_COLUMNS = [
   'option3_value',
   'variant_code',
   'variant_active',
+  'variant_tiers',
 ] as const;
 export const CSV_COLUMNS = [...PRODUCT_COLUMNS, ...VARIANT_COLUMNS] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -73,6 +74,7 @@ const ALIASES: Record<string, CsvColumn> = {
   ค่าตัวเลือก3: 'option3_value',
   รหัสตัวเลือก: 'variant_code',
   ตัวเลือกแสดงในร้าน: 'variant_active',
+  ราคาส่งของตัวเลือก: 'variant_tiers',
 };
 
 /** `option4_name`, `option5_value`…: a fourth option, which a product cannot have (at most three). */
@@ -129,6 +131,11 @@ export interface CsvVariantRow {
   priceSatang?: number;
   stock?: number;
   active?: boolean;
+  /**
+   * The variant's own wholesale tiers (docs/decisions/222): a list, or null for "the product's tiers"
+   * (an empty cell); absent when the file has no `variant_tiers` column (the variant's stay as they are).
+   */
+  ownTiers?: TierInput[] | null;
 }
 
 export interface CsvRow {
@@ -266,6 +273,12 @@ function readVariant(cell: (key: CsvColumn) => string | undefined, line: number,
     if (value === null) return 'ช่อง variant_active ต้องเป็น 1 หรือ 0 (หรือเว้นว่างเพื่อคงค่าเดิม)';
     variant.active = value;
   }
+  const ownTiers = cell('variant_tiers');
+  if (ownTiers !== undefined) {
+    const parsed = parseTiers(ownTiers);
+    if (parsed === null) return `ราคาส่งของตัวเลือก (variant_tiers) "${ownTiers}" ต้องเขียนแบบ จำนวน:ราคา คั่นด้วย ; เช่น 10:90;50:80 หรือเว้นว่างเพื่อใช้ราคาส่งของสินค้า`;
+    variant.ownTiers = parsed.length > 0 ? parsed : null;
+  }
   // Price and stock are the variant's here: the product's follow its variants (docs/decisions/205).
   delete fields.priceSatang;
   delete fields.stock;
@@ -319,7 +332,7 @@ export interface ExportRow {
   tiers: TierInput[];
   description: string;
   /** The variant columns: the code alone for a one-variant product (`priceSatang`/`stock` are then the product's). */
-  variant: { code: string; optionNames: readonly string[]; optionValues: readonly (string | null)[]; active: boolean | null };
+  variant: { code: string; optionNames: readonly string[]; optionValues: readonly (string | null)[]; active: boolean | null; ownTiers: readonly TierInput[] };
 }
 
 export function exportCells(row: ExportRow): string[] {
@@ -340,5 +353,6 @@ export function exportCells(row: ExportRow): string[] {
     ...OPTION_SLOTS.flatMap((slot) => [spreadsheetSafeText(variant.optionNames[slot - 1] ?? ''), spreadsheetSafeText(variant.optionValues[slot - 1] ?? '')]),
     spreadsheetSafeText(variant.code),
     variant.active === null ? '' : variant.active ? '1' : '0',
+    formatTiers(variant.ownTiers),
   ];
 }

@@ -5,6 +5,7 @@ import { getDb } from '../db/client.ts';
 import { brands, categories, productPriceTiers, products, productVariants } from '../db/schema.ts';
 import { groupTiersByProduct, sortTiers } from '../../lib/pricing.ts';
 import { CSV_COLUMNS, exportCells, type ExportRow } from './csv-columns.ts';
+import { ownTiersOfVariants } from './variant-tiers.service.ts';
 
 /**
  * The whole catalog as CSV, one row per variant (issue 30, csv-columns.ts), streamed: products are read in keyset pages of EXPORT_PAGE and written as
@@ -47,6 +48,7 @@ async function* exportRows(): AsyncGenerator<string[]> {
     const tiers = groupTiersByProduct(tierRows);
     const variantRows = await db
       .select({
+        id: productVariants.id,
         productId: productVariants.productId,
         code: productVariants.code,
         option1: productVariants.option1,
@@ -59,6 +61,7 @@ async function* exportRows(): AsyncGenerator<string[]> {
       .from(productVariants)
       .where(inArray(productVariants.productId, rows.map((row) => row.id)))
       .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
+    const ownTiers = await ownTiersOfVariants(db, variantRows.map((variant) => variant.id));
     const variantsOf = new Map<number, typeof variantRows>();
     for (const variant of variantRows) {
       const list = variantsOf.get(variant.productId);
@@ -69,9 +72,9 @@ async function* exportRows(): AsyncGenerator<string[]> {
       const product = { ...row, tiers: sortTiers(tiers.get(row.id) ?? []) };
       const variants = variantsOf.get(row.id) ?? [];
       const only = variants.length === 1 ? variants[0] : undefined;
-      if (variants.length === 0 || (only && only.code === row.code && optionNames.length === 0 && only.active)) {
+      if (variants.length === 0 || (only && only.code === row.code && optionNames.length === 0 && only.active && !ownTiers.has(only.id))) {
         // One variant with the product's code and no options: the row it always was, the variant columns empty.
-        yield exportCells({ ...product, variant: { code: row.code, optionNames: [], optionValues: [], active: null } });
+        yield exportCells({ ...product, variant: { code: row.code, optionNames: [], optionValues: [], active: null, ownTiers: [] } });
         continue;
       }
       for (const variant of variants) {
@@ -79,7 +82,13 @@ async function* exportRows(): AsyncGenerator<string[]> {
           ...product,
           priceSatang: variant.priceSatang,
           stock: variant.stock,
-          variant: { code: variant.code, optionNames, optionValues: [variant.option1, variant.option2, variant.option3], active: variant.active },
+          variant: {
+            code: variant.code,
+            optionNames,
+            optionValues: [variant.option1, variant.option2, variant.option3],
+            active: variant.active,
+            ownTiers: ownTiers.get(variant.id) ?? [],
+          },
         };
         yield exportCells(exportRow);
       }
@@ -104,10 +113,10 @@ export function templateCsv(): Promise<string> {
   return new Promise((resolve, reject) => {
     stringify(
       [
-        ['GIFT-001', 'กล่องของขวัญลายดอกไม้', 'Flower gift box', 'gifts', '', '259', '40', 'ชิ้น', '1', '0', '10:230;50:199', 'กล่องของขวัญพร้อมริบบิ้น', ...NO_OPTIONS, 'GIFT-001', ''],
-        ['PEN-012', 'ปากกาเจลสีพาสเทล แพ็ก 6', '', 'stationery', '', '89', '120', 'แพ็ก', '1', '1', '', '', ...NO_OPTIONS, 'PEN-012', ''],
-        ['GIFT-002', 'ถุงผ้าของขวัญ', '', 'gifts', '', '59', '30', 'ใบ', '1', '0', '', '', 'ขนาด', 'S', '', '', '', '', 'GIFT-002-S', '1'],
-        ['GIFT-002', 'ถุงผ้าของขวัญ', '', 'gifts', '', '79', '25', 'ใบ', '1', '0', '', '', 'ขนาด', 'L', '', '', '', '', 'GIFT-002-L', '1'],
+        ['GIFT-001', 'กล่องของขวัญลายดอกไม้', 'Flower gift box', 'gifts', '', '259', '40', 'ชิ้น', '1', '0', '10:230;50:199', 'กล่องของขวัญพร้อมริบบิ้น', ...NO_OPTIONS, 'GIFT-001', '', ''],
+        ['PEN-012', 'ปากกาเจลสีพาสเทล แพ็ก 6', '', 'stationery', '', '89', '120', 'แพ็ก', '1', '1', '', '', ...NO_OPTIONS, 'PEN-012', '', ''],
+        ['GIFT-002', 'ถุงผ้าของขวัญ', '', 'gifts', '', '59', '30', 'ใบ', '1', '0', '', '', 'ขนาด', 'S', '', '', '', '', 'GIFT-002-S', '1', ''],
+        ['GIFT-002', 'ถุงผ้าของขวัญ', '', 'gifts', '', '79', '25', 'ใบ', '1', '0', '', '', 'ขนาด', 'L', '', '', '', '', 'GIFT-002-L', '1', '20:69'],
       ],
       { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' },
       (error, output) => (error ? reject(error) : resolve(output)),

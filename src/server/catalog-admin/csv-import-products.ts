@@ -6,7 +6,7 @@ import { groupTiersByProduct, lowestTierPrice, sortTiers } from '../../lib/prici
 import { formatTiers, type TierInput } from '../../lib/product-rules.ts';
 import { mergedTierProblem, REQUIRED_FOR_CREATE, type CsvRow } from './csv-columns.ts';
 import type { ImportProblem } from './csv-read.ts';
-import { refreshSearchText } from './product-admin.repo.ts';
+import { refreshSearchTextOf } from './product-admin.repo.ts';
 
 /**
  * The CSV import's rows of the one row per product format (docs/design.md section 10): each row is a
@@ -252,13 +252,6 @@ export function ownColumns(target: Target) {
 
 const productColumns = (target: Target) => ({ ...ownColumns(target), priceSatang: target.priceSatang, stock: target.stock });
 
-/** Search text of the products an import wrote, once their variants are written too. */
-export async function refreshImportedSearchText(tx: DbOrTx, ids: readonly number[]): Promise<void> {
-  for (let index = 0; index < ids.length; index += 1000) {
-    const part = ids.slice(index, index + 1000);
-    await refreshSearchText(tx, sql`p.id in (${sql.join(part.map((id) => sql`${id}`), sql`, `)})`);
-  }
-}
 
 export interface AuditRow {
   action: string;
@@ -339,6 +332,6 @@ export async function execute(tx: DbOrTx, actor: AuditActor, plan: Plan): Promis
     const { id: _id, code: _code, optionNames: _optionNames, ...beforeFields } = before;
     audits.push({ action: 'product.import_update', entityId: row.code, before: auditTarget(row.code, beforeFields), after: auditTarget(row.code, target) });
   }
-  await refreshImportedSearchText(tx, written);
+  await refreshSearchTextOf(tx, written);
   await insertAudit(tx, actor, audits);
 }

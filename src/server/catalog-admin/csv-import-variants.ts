@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { productPriceTiers, products, productVariants } from '../db/schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { formatTiers } from '../../lib/product-rules.ts';
+import { formatTiers, tierProblem, type TierInput } from '../../lib/product-rules.ts';
 import { MAX_OPTIONS } from '../../lib/variants.ts';
 import { mergedTierProblem, type CsvRow, type CsvVariantRow } from './csv-columns.ts';
 import type { ImportProblem } from './csv-read.ts';
-import { codeTakenReason, insertAudit, ownColumns, productTarget, refreshImportedSearchText, sameProductColumns, type AuditRow, type Existing, type Refs, type Target } from './csv-import-products.ts';
+import { codeTakenReason, insertAudit, ownColumns, productTarget, sameProductColumns, type AuditRow, type Existing, type Refs, type Target } from './csv-import-products.ts';
+import { refreshSearchTextOf } from './product-admin.repo.ts';
 import { recordStockMovements } from './stock.repo.ts';
+import { ownTiersOfVariants } from './variant-tiers.service.ts';
 
 /**
  * The CSV import's one row per variant format (issue 30, docs/design.md section 10): csv-read.ts has
@@ -28,6 +30,8 @@ export interface VariantNow {
   stock: number;
   active: boolean;
   sortOrder: number;
+  /** Its own wholesale tiers; empty when it sells at its product's (docs/decisions/222). */
+  ownTiers: TierInput[];
 }
 
 type Options = [string | null, string | null, string | null];
@@ -38,6 +42,7 @@ interface VariantTarget {
   priceSatang: number;
   stock: number;
   active: boolean;
+  ownTiers: TierInput[];
 }
 
 interface VariantChange {
@@ -83,10 +88,12 @@ export async function variantsOf(db: DbOrTx, productIds: readonly number[]): Pro
     .from(productVariants)
     .where(inArray(productVariants.productId, [...productIds]))
     .orderBy(asc(productVariants.productId), asc(productVariants.id));
+  const ownTiers = await ownTiersOfVariants(db, rows.map((row) => row.id));
   for (const row of rows) {
+    const variant = { ...row, ownTiers: ownTiers.get(row.id) ?? [] };
     const list = byProduct.get(row.productId);
-    if (list) list.push(row);
-    else byProduct.set(row.productId, [row]);
+    if (list) list.push(variant);
+    else byProduct.set(row.productId, [variant]);
   }
   return byProduct;
 }
@@ -121,12 +128,23 @@ function planVariant(
   const before = current.get(variant.code);
   if (!before && variant.priceSatang === undefined) return `ตัวเลือกใหม่ ${variant.code} ต้องมีราคา (price)`;
   const options = [0, 1, 2].map((index) => (index < names.length ? variant.optionValues[index] || null : before ? optionsOf(before)[index] : null)) as Options;
+  const priceSatang = variant.priceSatang ?? before?.priceSatang ?? 0;
+  const ownTiers = variant.ownTiers !== undefined ? (variant.ownTiers ?? []) : (before?.ownTiers ?? []);
+  // The variant editor's rule (variant-tiers.service.ts): a price with tiers of its own stays above them,
+  // whether the file changes the tiers or only the price.
+  const problem = ownTiers.length > 0 ? tierProblem(priceSatang, ownTiers) : null;
+  if (problem) {
+    return variant.ownTiers !== undefined
+      ? `ราคาส่งของตัวเลือก ${variant.code} (variant_tiers): ${problem}`
+      : `ราคาใหม่ของตัวเลือก ${variant.code} ขัดกับราคาส่งของตัวเลือกนี้ (แก้ในคอลัมน์ variant_tiers หรือที่หน้าตัวเลือกสินค้า): ${problem}`;
+  }
   return {
     code: variant.code,
     options,
-    priceSatang: variant.priceSatang ?? before?.priceSatang ?? 0,
+    priceSatang,
     stock: variant.stock ?? before?.stock ?? 0,
     active: variant.active ?? before?.active ?? true,
+    ownTiers,
   };
 }
 
@@ -134,6 +152,7 @@ const sameVariant = (before: VariantNow, target: VariantTarget) =>
   before.priceSatang === target.priceSatang &&
   before.stock === target.stock &&
   before.active === target.active &&
+  formatTiers(before.ownTiers) === formatTiers(target.ownTiers) &&
   comboKey(optionsOf(before), MAX_OPTIONS) === comboKey(target.options, MAX_OPTIONS);
 
 /**
@@ -231,8 +250,18 @@ const variantColumns = (target: VariantTarget) => ({
   active: target.active,
 });
 
-const auditVariants = (list: readonly { code: string; priceSatang: number; stock: number; active: boolean }[]) =>
-  list.map(({ code, priceSatang, stock, active }) => ({ code, priceSatang, stock, active }));
+const auditVariants = (list: readonly { code: string; priceSatang: number; stock: number; active: boolean; ownTiers: readonly TierInput[] }[]) =>
+  list.map(({ code, priceSatang, stock, active, ownTiers }) => ({ code, priceSatang, stock, active, ...(ownTiers.length > 0 ? { ownTiers } : {}) }));
+
+/** The variants' own tiers the file changes, written over what they had (ids: the variants' by code). */
+async function writeOwnTiers(tx: DbOrTx, productId: number, idOf: ReadonlyMap<string, number>, changes: readonly VariantChange[]): Promise<void> {
+  const changed = changes.filter((change) => formatTiers(change.before?.ownTiers ?? []) !== formatTiers(change.target.ownTiers));
+  if (changed.length === 0) return;
+  const ids = changed.map((change) => idOf.get(change.target.code) as number);
+  await tx.delete(productPriceTiers).where(inArray(productPriceTiers.variantId, ids));
+  const rows = changed.flatMap((change, index) => change.target.ownTiers.map((tier) => ({ productId, variantId: ids[index] as number, ...tier })));
+  if (rows.length > 0) await tx.insert(productPriceTiers).values(rows);
+}
 
 /**
  * Writes a planned batch inside the import's transaction, whose variant and product rows are already
@@ -247,7 +276,7 @@ export async function executeVariantPlan(tx: DbOrTx, actor: AuditActor, plan: Va
     await updateProduct(tx, actor, product);
     written.push(product.before?.id as number);
   }
-  await refreshImportedSearchText(tx, written);
+  await refreshSearchTextOf(tx, written);
   for (const { row, before, target, optionNames, changes } of plan.creates.concat(plan.updates)) {
     const after = { code: row.code, ...target, optionNames, variants: auditVariants(changes.map((change) => change.target)) };
     if (!before) audits.push({ action: 'product.import_create', entityId: row.code, before: null, after });
@@ -290,6 +319,7 @@ async function createProduct(tx: DbOrTx, actor: AuditActor, plan: ProductPlan): 
   if (!own) await tx.delete(productVariants).where(eq(productVariants.id, bornId));
   if (target.tiers.length > 0) await tx.insert(productPriceTiers).values(target.tiers.map((tier) => ({ productId, ...tier })));
   const idOf = new Map([...insertedVariants.map((variant) => [variant.code, variant.id] as const), [row.code, bornId] as const]);
+  await writeOwnTiers(tx, productId, idOf, changes);
   await recordStockMovements(
     tx,
     changes.map((change) => ({
@@ -309,9 +339,11 @@ async function updateProduct(tx: DbOrTx, actor: AuditActor, plan: ProductPlan): 
   const { before, target, optionNames, changes } = plan;
   const productId = (before as Existing).id;
   const moves: { variantId: number; delta: number; line: number }[] = [];
+  const idOf = new Map<string, number>();
   const existingChanges = changes.filter((change) => change.before).sort((a, b) => (a.before?.id ?? 0) - (b.before?.id ?? 0));
   for (const { before: was, target: next, line } of existingChanges) {
     const variant = was as VariantNow;
+    idOf.set(next.code, variant.id);
     // The row is locked: the difference from what was read is the difference the file asks for.
     const delta = next.stock - variant.stock;
     await tx
@@ -331,9 +363,10 @@ async function updateProduct(tx: DbOrTx, actor: AuditActor, plan: ProductPlan): 
       .insert(productVariants)
       .values(fresh.map((change, index) => ({ productId, ...variantColumns(change.target), stock: change.target.stock, sortOrder: start + index })))
       .returning({ id: productVariants.id, code: productVariants.code });
-    const idOf = new Map(inserted.map((variant) => [variant.code, variant.id]));
+    for (const variant of inserted) idOf.set(variant.code, variant.id);
     for (const change of fresh) if (change.target.stock !== 0) moves.push({ variantId: idOf.get(change.target.code) as number, delta: change.target.stock, line: change.line });
   }
+  await writeOwnTiers(tx, productId, idOf, changes);
   await tx
     .update(products)
     .set({ ...ownColumns(target), optionNames, updatedAt: sql`now()` })

@@ -236,3 +236,11 @@ export async function refreshSearchText(db: DbOrTx, where: SQL): Promise<void> {
     from ${categories} c, ${products} p2 left join ${brands} b on b.id = p2.brand_id
     where p2.id = p.id and c.id = p.category_id and ${where}`);
 }
+
+/** The search text of these products, in statements of a thousand ids (an import may write 100,000). */
+export async function refreshSearchTextOf(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  for (let index = 0; index < ids.length; index += 1000) {
+    const part = ids.slice(index, index + 1000);
+    await refreshSearchText(db, sql`p.id in (${sql.join(part.map((id) => sql`${id}`), sql`, `)})`);
+  }
+}

@@ -321,7 +321,7 @@ export async function bulkProducts(actor: AuditActor, codes: readonly string[], 
       });
     }
     // The category name is part of what search matches.
-    if (action.kind === 'move' && rows.length > 0) await repo.refreshSearchText(tx, sql`p.id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)})`);
+    if (action.kind === 'move' && rows.length > 0) await repo.refreshSearchTextOf(tx, rows.map((row) => row.id));
     return rows.map((row) => row.code);
   });
   await invalidateCatalog({ productCodes: changed });

@@ -2,6 +2,7 @@ import { satangToBaht } from '../../lib/money.ts';
 import type { CategorySummary, CompanyInfo, ProductSummary } from '../../lib/types.ts';
 import { variantOptions } from '../../lib/variants.ts';
 import { chosenVariant } from '../../lib/variant-choice.ts';
+import { averageRating } from '../../lib/reviews.ts';
 import type { BrandSummary, GalleryAlbum, ProductDetail, PromotionSummary, RecruitmentPost } from '../../lib/catalog-types.ts';
 
 /**
@@ -23,6 +24,9 @@ export function apiProduct(product: ProductSummary) {
     brand_code: product.brandCode,
     brand_name: product.brandName,
     created_at: product.createdAt,
+    // Published reviews (docs/decisions/224): the average to one decimal, null with none.
+    rating: product.reviewCount ? averageRating(product.reviewCount, product.reviewRatingSum ?? 0) : null,
+    review_count: product.reviewCount ?? 0,
   };
 }
 

@@ -20,6 +20,8 @@ export const summaryColumns = {
   brandCode: brands.code,
   brandName: brands.name,
   createdAt: products.createdAt,
+  reviewCount: products.reviewCount,
+  reviewRatingSum: products.reviewRatingSum,
 };
 
 type SummaryRow = Omit<ProductSummary, 'createdAt'> & { createdAt: Date };
@@ -133,6 +135,7 @@ const cardObject = sql`json_build_object(
   'id', ${products.id}, 'code', ${products.code}, 'name', ${products.name}, 'priceSatang', ${products.priceSatang},
   'wholesaleFromSatang', ${summaryColumns.wholesaleFromSatang}, 'stock', ${products.stock}, 'image', ${products.image},
   'categoryId', ${products.categoryId}, 'brandId', ${products.brandId},
+  'reviewCount', ${products.reviewCount}, 'reviewRatingSum', ${products.reviewRatingSum},
   'createdAt', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'variantChoices', ${cardChoices})`;
 
@@ -174,6 +177,8 @@ export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promis
       brandCode: brand?.code ?? null,
       brandName: brand?.name ?? null,
       createdAt: card.createdAt,
+      reviewCount: card.reviewCount ?? 0,
+      reviewRatingSum: card.reviewRatingSum ?? 0,
       ...(card.variantChoices ? { variantChoices: card.variantChoices } : {}),
     });
   }

@@ -40,7 +40,9 @@ export async function seedDemoIfEmpty(database: Database, products = DEFAULT_DEM
 export async function seedDemo(db: Db, options: { products: number; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   const pictures = await demoPictures();
-  await db.insert(schema.company).values(demoCompany);
+  // The demo's wrappings show the shared gift drawings (no picture drawn for them alone).
+  const giftWrapOptions = demoCompany.giftWrapOptions.map((option) => ({ ...option, picture: demoPictureFor(pictures, `gift-wrap-${option.code}`).url }));
+  await db.insert(schema.company).values({ ...demoCompany, giftWrapOptions });
   await db.insert(schema.categories).values(
     demoCategories.map((category, index) => ({
       code: category.code,

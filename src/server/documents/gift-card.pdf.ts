@@ -1,14 +1,15 @@
 import { mm, newPdf, pdfBytes, THAI_FONT, THAI_FONT_BOLD, type PdfDoc } from './pdf.ts';
 import { notFound } from '../http/errors.ts';
-import { withoutEmoji } from '../../lib/gift-wrap.ts';
+import { cardLines, drawCardLines, lineHeight, registerEmojiFont, type CardLine } from './card-lines.ts';
 import type { OrderView } from '../../lib/orders.ts';
 import type { CompanyInfo } from '../../lib/types.ts';
 
 /**
  * The message card (issue 31 part 6): A6 portrait, one page per order with a message, the message set
  * as large as fits its box in the shop's Thai document face (Sarabun), the shop's name small above it
- * and the order number, small and grey, at the foot so a packer matches card and parcel. Sarabun has no
- * emoji, so emoji are left off the printed card (the order pages show them; decision 221).
+ * and the order number, small and grey, at the foot so a packer matches card and parcel. Emoji are set
+ * in the monochrome Noto Emoji beside the Thai (card-lines.ts); one newer than that font is left off
+ * (decision 228).
  */
 const A6: [number, number] = [mm(105), mm(148)];
 const MARGIN = mm(10);
@@ -17,11 +18,13 @@ const BOX_BOTTOM = mm(148 - 20);
 const MAX_SIZE = 30;
 const MIN_SIZE = 12;
 
-function fittedSize(doc: PdfDoc, text: string, width: number, height: number): number {
+/** The largest size (MAX_SIZE down to MIN_SIZE) whose lines fit the box, with those lines. */
+function fitted(doc: PdfDoc, message: string, width: number, height: number): { size: number; lines: CardLine[] } {
   for (let size = MAX_SIZE; size > MIN_SIZE; size -= 1) {
-    if (doc.font(THAI_FONT).fontSize(size).heightOfString(text, { width, align: 'center', lineGap: size * 0.15 }) <= height) return size;
+    const lines = cardLines(doc, message, size, width);
+    if (lines.length * lineHeight(doc, size) <= height) return { size, lines };
   }
-  return MIN_SIZE;
+  return { size: MIN_SIZE, lines: cardLines(doc, message, MIN_SIZE, width) };
 }
 
 function drawCard(doc: PdfDoc, order: OrderView, company: CompanyInfo): void {
@@ -30,11 +33,11 @@ function drawCard(doc: PdfDoc, order: OrderView, company: CompanyInfo): void {
   const width = A6[0] - MARGIN * 2;
   doc.font(THAI_FONT_BOLD).fontSize(11).fillColor('#555').text(company.name, MARGIN, MARGIN + mm(2), { width, align: 'center' });
   doc.moveTo(MARGIN + width * 0.3, BOX_TOP - mm(6)).lineTo(MARGIN + width * 0.7, BOX_TOP - mm(6)).lineWidth(0.6).strokeColor('#bbb').stroke();
-  const message = withoutEmoji(order.gift.message) || ' ';
   const height = BOX_BOTTOM - BOX_TOP;
-  const size = fittedSize(doc, message, width, height);
-  const used = doc.font(THAI_FONT).fontSize(size).heightOfString(message, { width, align: 'center', lineGap: size * 0.15 });
-  doc.fillColor('#000').text(message, MARGIN, BOX_TOP + Math.max(0, (height - used) / 2), { width, align: 'center', lineGap: size * 0.15 });
+  const { size, lines } = fitted(doc, order.gift.message, width, height);
+  const used = lines.length * lineHeight(doc, size);
+  doc.fillColor('#000');
+  drawCardLines(doc, lines, size, MARGIN, BOX_TOP + Math.max(0, (height - used) / 2), width);
   doc.font(THAI_FONT).fontSize(7).fillColor('#999').text(order.orderNo, MARGIN, A6[1] - MARGIN - mm(3), { width, align: 'center', lineBreak: false });
   doc.fillColor('#000');
 }
@@ -44,6 +47,7 @@ export async function giftCardsPdf(orders: OrderView[], company: CompanyInfo): P
   const withCard = orders.filter((order) => order.gift.message !== '');
   if (withCard.length === 0) throw notFound('gift_card_none', 'คำสั่งซื้อที่เลือกไม่มีข้อความบนการ์ด');
   const doc = newPdf({ size: A6, margin: MARGIN, title: `การ์ดข้อความ ${withCard.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
+  registerEmojiFont(doc);
   for (const order of withCard) drawCard(doc, order, company);
   return pdfBytes(doc);
 }

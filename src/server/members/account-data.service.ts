@@ -12,6 +12,8 @@ import { listOfMember as backInStockOf } from '../back-in-stock/back-in-stock.re
 import { savedCartForStaff } from '../member-cart/member-cart.service.ts';
 import * as repo from './account-data.repo.ts';
 import { lineAccountOf } from '../auth/line-login.repo.ts';
+import { reviewsOfMember } from '../reviews/review-read.service.ts';
+import { afterReviewsRemoved, removeReviewsOnClose } from '../reviews/review-write.service.ts';
 
 /**
  * issue 29: the member's rights under Thailand's PDPA from /user/account/profile: a copy of their data
@@ -33,7 +35,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
   const db = await getDb();
   const member = await repo.memberRow(db, memberId);
   if (!member || member.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
-  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist, line, cart, backInStock] = await Promise.all([
+  const [company, addressRows, orderRows, quotationRows, sessionRows, signIns, wishlist, line, cart, backInStock, reviews] = await Promise.all([
     getCompany(),
     repo.addressesOf(db, memberId),
     repo.ordersOf(db, memberId),
@@ -44,6 +46,7 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
     lineAccountOf(db, memberId),
     savedCartForStaff(memberId),
     backInStockOf(db, memberId),
+    reviewsOfMember(memberId),
   ]);
   const orderIds = orderRows.map((row) => row.id);
   const [lines, events, receiptRows, invoiceRows, quotationLineRows] = await Promise.all([
@@ -70,6 +73,18 @@ export async function exportMemberData(memberId: string, now = new Date()): Prom
     addresses: addressRows.map((row) => ({ ...toAddress(row), createdAt: iso(row.createdAt) })),
     wishlist: wishlist.map((item) => ({ code: item.code, name: item.name, addedAt: item.added_at })),
     backInStock: backInStock.map((row) => ({ code: row.code, askedAt: iso(row.createdAt), mailedAt: row.notifiedAt ? iso(row.notifiedAt) : null })),
+    reviews: reviews.map((review) => ({
+      productCode: review.product_code,
+      productName: review.product_name,
+      variant: review.variant,
+      rating: review.rating,
+      body: review.body,
+      photos: review.photos.map((photo) => photo.url),
+      status: review.status,
+      hiddenReason: review.hidden_reason,
+      shopAnswer: review.answer,
+      createdAt: review.created_at,
+    })),
     savedCart: cart.map((line) => ({ code: line.code, name: line.name, quantity: line.quantity, updatedAt: line.updatedAt.toISOString() })),
     orders: orderRows.map((row) => {
       const invoice = invoiceRows.find((entry) => entry.orderId === row.id);
@@ -144,7 +159,7 @@ export async function closeAccount(memberId: string, password: string, meta: { i
   if (roleOf(member) !== null) {
     throw conflict('account_has_role', 'บัญชีนี้เป็นบัญชีทีมงานของร้าน ปิดเองไม่ได้ กรุณาให้เจ้าของร้านถอดสิทธิ์ทีมงานก่อน');
   }
-  return db.transaction(async (tx) => {
+  const closed = await db.transaction(async (tx) => {
     const locked = await repo.memberRow(tx, memberId, true);
     if (!locked || locked.closedAt) throw notFound('member_not_found', 'ไม่พบข้อมูลสมาชิก');
     const open = await repo.openOrderNumbers(tx, memberId, FINISHED);
@@ -155,6 +170,8 @@ export async function closeAccount(memberId: string, password: string, meta: { i
       );
     }
     const kept = await repo.eraseMember(tx, memberId, REMOVED_ADDRESS, REMOVED_NAME, now);
+    // Their reviews are their words and pictures, not the shop's records: they go (docs/decisions/224).
+    const reviews = await removeReviewsOnClose(tx, memberId);
     await recordAudit(
       tx,
       { id: memberId, email: REMOVED_NAME, role: 'member', via: 'web', ip: meta.ip },
@@ -162,10 +179,12 @@ export async function closeAccount(memberId: string, password: string, meta: { i
         action: 'member.close_account',
         entityType: 'member',
         entityId: memberId,
-        after: { closedAt: now.toISOString(), ordersKept: kept.orders, quotationsKept: kept.quotations },
+        after: { closedAt: now.toISOString(), ordersKept: kept.orders, quotationsKept: kept.quotations, reviewsRemoved: reviews.count },
         note: 'สมาชิกปิดบัญชีเอง: ลบข้อมูลส่วนบุคคลแล้ว เก็บคำสั่งซื้อและเอกสารภาษีตามที่กฎหมายกำหนด',
       },
     );
-    return { orders: kept.orders };
+    return { orders: kept.orders, reviews };
   });
+  await afterReviewsRemoved(closed.reviews);
+  return { orders: closed.orders };
 }

@@ -110,7 +110,7 @@ async function moderate(actor: AuditActor, id: number, move: Move): Promise<void
     };
     await recordAudit(tx, actor, {
       action: planned.action,
-      entityType: 'review',
+      entityType: 'product_review',
       entityId: String(id),
       before: { ...before, product: review.productName, productCode: review.productCode },
       after: { ...after, product: review.productName, productCode: review.productCode },

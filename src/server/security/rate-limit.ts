@@ -34,6 +34,8 @@ export const LIMITS = {
   /** A visitor's back-in-stock requests: each sends a confirmation mail (docs/decisions/220). */
   backInStockPerIp: { name: 'back-in-stock:ip', max: 20, windowMs: 60 * 60_000 },
   backInStockPerEmail: { name: 'back-in-stock:email', max: 5, windowMs: 60 * 60_000 },
+  /** Review attempts of one member: each may decode three photos (docs/decisions/224). */
+  reviewWritePerMember: { name: 'review-write:member', max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Longer than the longest window above. */

@@ -18,7 +18,7 @@ export const PICTURE_WIDTHS = [320, 640, 1280] as const;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
-export type PictureFolder = 'products' | 'categories' | 'brands' | 'banners' | 'gallery' | 'pages';
+export type PictureFolder = 'products' | 'categories' | 'brands' | 'banners' | 'gallery' | 'pages' | 'wrappings' | 'reviews';
 
 export interface StoredPicture {
   /** The key of the widest variant; the others share its stem (see srcsetFor). */

@@ -1,27 +1,10 @@
 import { checkbox, adminForm, parseWith, textFields } from '../../../server/admin/forms';
 import { notFound } from '../../../server/http/errors';
 import { updateCompanySettings, updateDeliverySettings, updateGiftSettings, updatePaymentSettings, updatePickupSettings, updateReviewSettings } from '../../../server/settings/settings.service';
-import { companySettingsSchema, deliverySettingsSchema, giftSettingsSchema, paymentSettingsSchema, pickupSettingsSchema, reviewSettingsSchema } from '../../../lib/settings-schemas';
+import { companySettingsSchema, deliverySettingsSchema, paymentSettingsSchema, pickupSettingsSchema, reviewSettingsSchema } from '../../../lib/settings-schemas';
+import { readGiftSettingsForm } from '../../../server/settings/gift-settings-form';
+import { getCompany } from '../../../server/company/company.service';
 import { REMOVE_DELIVERY, withCarrierDefaults } from '../../../lib/carriers';
-
-/**
- * Wrapping rows keep their code (hidden field); a new row gets the first free `wrap-N`, so checkout pages
- * already open and orders keep naming the same wrapping after the list is edited.
- */
-function giftWrapRows(form: FormData) {
-  const typed = rows(form, ['wrapCode', 'wrapName', 'wrapPrice', 'wrapActive'] as const).filter((row) => row.wrapName.trim() !== '' || row.wrapPrice.trim() !== '');
-  const taken = new Set(typed.map((row) => row.wrapCode.trim()).filter(Boolean));
-  let next = 1;
-  return typed.map((row) => {
-    let code = row.wrapCode.trim();
-    if (!code) {
-      while (taken.has(`wrap-${next}`)) next += 1;
-      code = `wrap-${next}`;
-      taken.add(code);
-    }
-    return { code, name: row.wrapName, priceSatang: row.wrapPrice, active: row.wrapActive === '1' };
-  });
-}
 
 /** Rows of repeated fields (name="bank" … once per row); a row left wholly empty is the spare one and is dropped. */
 function rows<K extends string>(form: FormData, names: readonly K[]): Array<Record<K, string>> {
@@ -68,7 +51,7 @@ export const POST = adminForm(
         await updatePickupSettings(actor, parseWith(pickupSettingsSchema, fields));
         return { message: 'บันทึกการรับสินค้าแล้ว', redirect: '/admin/settings#pickup' };
       case 'gift':
-        await updateGiftSettings(actor, parseWith(giftSettingsSchema, { giftWrapOptions: giftWrapRows(form), giftCardPriceSatang: fields.giftCardPrice ?? '' }));
+        await updateGiftSettings(actor, await readGiftSettingsForm(form, (await getCompany()).giftWrapOptions));
         return { message: 'บันทึกการห่อของขวัญแล้ว', redirect: '/admin/settings#gift' };
       case 'reviews':
         await updateReviewSettings(actor, parseWith(reviewSettingsSchema, { reviewsNeedApproval: checkbox(form, 'reviewsNeedApproval'), reviewInvites: checkbox(form, 'reviewInvites') }));
