@@ -7,6 +7,7 @@ import { auditLog, company } from '../../src/server/db/schema';
 import { INVALIDATION_CHANNEL } from '../../src/server/cache/invalidation-bus';
 import { requireStaffPage, type AdminPageContext } from '../../src/server/admin/guard';
 import { productReviewLine, reviewQueue } from '../../src/server/reviews/review-moderation.service';
+import { productReviews, reviewsOfMember } from '../../src/server/reviews/review-read.service';
 import { dashboard } from '../../src/server/admin/dashboard.service';
 import { ADMIN_NAV, can, type Permission } from '../../src/lib/roles';
 import { ANSWER_MAX, HIDE_REASON_MAX } from '../../src/lib/review-moderation';
@@ -187,6 +188,12 @@ describe('moderation', () => {
     expect(audit?.after).toMatchObject({ reviewStatus: 'hidden', hiddenReason: reason });
     const queue = await reviewQueue('hidden', 1);
     expect(queue.reviews.find((one) => one.id === review.id)?.hiddenReason).toBe(reason);
+    // The shop's side and the member's side agree: gone from the product's page, hidden with its reason for its writer.
+    const shown = await productReviews(review.productId);
+    expect(shown.reviews.map((one) => one.id)).not.toContain(review.id);
+    expect(shown.summary.count).toBe(0);
+    const own = (await reviewsOfMember(review.member.id)).find((one) => one.id === review.id);
+    expect(own).toMatchObject({ status: 'hidden', hidden_reason: reason });
   });
 
   it('show again: hidden → published, reason cleared, counted again', async () => {
@@ -218,6 +225,8 @@ describe('moderation', () => {
     const html = '<script>alert(1)</script> ขอบคุณที่อุดหนุนค่ะ & ยินดีเสมอ';
     const saved = await post('staff', answerRoute, review.id, 'answer', { answer: `  ${html}  ` });
     expect(flashOf(saved)).toEqual({ kind: 'success', text: 'บันทึกคำตอบของร้านแล้ว' });
+    // The product's page shows the answer under the published review, as typed.
+    expect((await productReviews(review.productId)).reviews.find((one) => one.id === review.id)?.answer).toBe(html);
     let row = await reviewRow(review.id);
     expect(row).toMatchObject({ answer: html, answeredBy: callers.members.staff.id });
     expect(row?.answeredAt).toBeInstanceOf(Date);

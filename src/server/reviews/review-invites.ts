@@ -19,8 +19,8 @@ import type { CompanyInfo } from '../../lib/types.ts';
  */
 export const REVIEW_INVITE_KIND = 'review_invite';
 
-/** Where the member writes the reviews: My Purchase, on the tab of finished orders. */
-export const reviewInviteLink = (orderNo: string) => `${site()}/user/purchase?tab=completed&order=${encodeURIComponent(orderNo)}`;
+/** Where the member writes the reviews: My Purchase, on the tab of finished orders, each line with its review button. */
+export const reviewInviteLink = () => `${site()}/user/purchase?tab=completed`;
 
 const site = () => env().PUBLIC_SITE_URL.replace(/\/$/, '');
 
@@ -53,7 +53,7 @@ export function reviewInviteText(order: OrderView): string {
     '',
     `คำสั่งซื้อ ${order.orderNo} ถึงมือคุณแล้ว ขอบคุณที่สั่งซื้อกับเรา`,
     'ช่วยเล่าให้ลูกค้าคนอื่นฟังหน่อยว่าสินค้าเป็นอย่างไร ให้คะแนนและเขียนรีวิวได้ที่หน้าการสั่งซื้อของฉัน:',
-    reviewInviteLink(order.orderNo),
+    reviewInviteLink(),
     '',
     ...order.lines.map((line) => `- ${line.productName}`),
     '',
@@ -63,7 +63,7 @@ export function reviewInviteText(order: OrderView): string {
 
 /** The invite, rendered when sent from the order as it is then. */
 export async function renderReviewInviteMail(order: OrderView, shop: CompanyInfo): Promise<Omit<MailMessage, 'to'>> {
-  const link = reviewInviteLink(order.orderNo);
+  const link = reviewInviteLink();
   const lines = order.lines
     .map((line) => `<tr style="border-bottom:1px solid ${colours.line}"><td style="padding:8px 0">${escapeHtml(line.productName)}<br /><span style="color:${colours.muted};font-size:13px">${escapeHtml(line.productCode)}</span></td></tr>`)
     .join('');
