@@ -41,7 +41,7 @@ describe('integrations/page-render-path.mjs', () => {
       const start = source.indexOf('const __shopCspDigests') >= 0 ? source.indexOf('const __shopCspDigests') : source.indexOf('async function generateCspDigest');
       const end = source.indexOf('async function generateContentHash');
       let made = 0;
-      const subtle = { digest: (algorithm: string, bytes: Uint8Array) => ((made += 1), crypto.subtle.digest(algorithm, bytes)) };
+      const subtle = { digest: (algorithm: string, bytes: Uint8Array<ArrayBuffer>) => ((made += 1), crypto.subtle.digest(algorithm, bytes)) };
       const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
       const generate = new Function('crypto', 'encoder', 'encodeBase64', 'ALGORITHMS', `${source.slice(start, end)}; return generateCspDigest;`)(
         { subtle },
