@@ -14,6 +14,9 @@ import { keepScreenshot, projectContext } from './helpers';
 let shop: ReviewShop;
 
 test.describe('the review queue', { tag: '@phone' }, () => {
+  // One worker per project takes this spec's tests in order: the shop below is the project's own, on a
+  // port of its own, and the settings test changes it after the queue test.
+  test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
     const testInfo = test.info();
     testInfo.setTimeout(240_000);
