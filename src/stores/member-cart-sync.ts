@@ -189,13 +189,17 @@ async function firstSync(user: string): Promise<void> {
   const state = $cartSync.get();
   if (state.member !== user) {
     const items = $cart.get().map((item) => ({ code: item.product_code, quantity: item.amount }));
+    // The whole cart goes as the merge's items; changes made while it is on its way are recorded from
+    // here and kept through its answer (a shade added during a slow merge stays, and is sent next).
+    $cartSync.set({ ...state, pending: {} });
     const result = await call<MemberCartMerge>('POST', `${ENDPOINT}/merge`, { items });
     if (result.status === 401) return stop();
     if (!result.data) return;
-    $cartSync.set({ member: user, base: {}, pending: {} });
+    $cartSync.set({ member: user, base: {}, pending: $cartSync.get().pending });
     applyAnswer(result.data, {});
     ready = true;
     markSessionSynced(user);
+    if (changesToSend($cartSync.get()).length > 0) void flush();
     await showNote([result.data.merge_note, result.data.note].filter(Boolean).join(' · ') || null);
     return;
   }

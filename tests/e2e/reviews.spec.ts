@@ -26,10 +26,17 @@ async function deliver(browser: Browser, testInfo: TestInfo, orderNo: string): P
   await staff.context().close();
 }
 
-/** The n-th shade of the lipstick in stock and its words as its order line names them ("สีส้มพีช"). */
-async function lipstickShade(request: APIRequestContext, index: number): Promise<{ code: string; shade: string }> {
+/**
+ * Shades of the lipstick this spec buys, one per test and project: never โรสวู้ด (P00354-04) nor ม่วงพลัม
+ * (P00354-08), whose stock figures tests/e2e/variants.spec.ts reads while it runs beside this one.
+ */
+const SHADE_BOUGHT = { desktop: 'P00354-07', phone: 'P00354-05', noJs: 'P00354' } as const;
+
+/** A shade of the lipstick and its words as its order line names them ("สีส้มพีช"). */
+async function lipstickShade(request: APIRequestContext, code: string): Promise<{ code: string; shade: string }> {
   const answer = (await (await request.get(`/api/product/${PRODUCT}`)).json()) as { data: { variants: { variant_code: string; stock: number; active: boolean; options: { name: string; value: string }[] }[] } };
-  const variant = answer.data.variants.filter((entry) => entry.active && entry.stock > 5)[index]!;
+  const variant = answer.data.variants.find((entry) => entry.variant_code === code)!;
+  expect(variant.active && variant.stock > 5, `${code} is on sale`).toBe(true);
   const option = variant.options[0]!;
   return { code: variant.variant_code, shade: variantLabel([option]) };
 }
@@ -48,7 +55,7 @@ async function orderCard(page: Page, orderNo: string) {
 test('a member reviews a delivered lipstick with a photo from My Purchase and sees it on the product page and its card', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   await signUp(page, testInfo, 'reviews');
-  const shade = await lipstickShade(page.request, testInfo.project.name === 'phone' ? 1 : 2);
+  const shade = await lipstickShade(page.request, testInfo.project.name === 'phone' ? SHADE_BOUGHT.phone : SHADE_BOUGHT.desktop);
   const orderNo = await placeOrder(page, testInfo, shade.code, 'reviews');
   await deliver(browser, testInfo, orderNo);
 
@@ -124,7 +131,7 @@ test.describe('without JavaScript', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await signUp(page, testInfo, 'reviews-nojs');
-    const orderNo = await placeOrder(page, testInfo, (await lipstickShade(page.request, 0)).code, 'reviews-nojs');
+    const orderNo = await placeOrder(page, testInfo, (await lipstickShade(page.request, SHADE_BOUGHT.noJs)).code, 'reviews-nojs');
     await deliver(browser, testInfo, orderNo);
 
     await page.goto('/user/purchase?tab=completed');

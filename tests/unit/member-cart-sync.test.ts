@@ -24,6 +24,8 @@ interface Sent {
 }
 const sent: Sent[] = [];
 let offline = false;
+/** While set, the merge's answer waits for it (a slow first meeting with the server). */
+let mergeHeld: Promise<void> | null = null;
 /** The server's saved cart, by code: what the fake endpoints answer from. */
 let server = new Map<string, number>();
 
@@ -34,6 +36,7 @@ globalThis.fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit)
   if (offline) throw new TypeError('Failed to fetch');
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   sent.push({ method: init?.method ?? 'GET', url: String(url), body });
+  if (String(url).endsWith('/merge') && mergeHeld) await mergeHeld;
   let data: MemberCart | MemberCartMerge = cartAnswer();
   if (String(url).endsWith('/merge')) {
     const items = (body as { items: { code: string; quantity: number }[] }).items;
@@ -93,6 +96,24 @@ describe('the member cart sync', () => {
     ]);
     expect(sync.$cartSync.get().pending).toEqual({});
     expect(sync.$cartSync.get().base).toEqual({ 'A-1': 3, 'C-1': 2 });
+  });
+
+  it('keeps a change made while the first merge is on its way, and sends it after', async () => {
+    server.set('A-1', 2);
+    addToCart(item('B-1'));
+    let release = () => {};
+    mergeHeld = new Promise((resolve) => (release = resolve));
+    const started = sync.startMemberCartSync({ id: 'member-4' });
+    addToCart(item('C-1'));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sent.map((entry) => `${entry.method} ${entry.url}`)).toEqual(['POST /api/user/cart/merge']);
+    release();
+    mergeHeld = null;
+    await started;
+    expect(codes()).toEqual(['A-1×2', 'B-1×1', 'C-1×1']);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sent.map((entry) => `${entry.method} ${entry.url}`)).toEqual(['POST /api/user/cart/merge', 'PATCH /api/user/cart']);
+    expect(Object.fromEntries(server)).toEqual({ 'A-1': 2, 'B-1': 1, 'C-1': 1 });
   });
 
   it('keeps changes made offline and sends them when the browser is back online', async () => {
