@@ -58,9 +58,11 @@ export function firstNameOnly(firstName: string): string {
 }
 
 /** A page of a product's published reviews (photos first, then newest first) and its summary. */
-export async function productReviews(productId: number, page = 1): Promise<ProductReviewsPage> {
+export async function productReviews(productId: number, page = 1, known?: { count: number; ratingSum: number }): Promise<ProductReviewsPage> {
   const db = await getDb();
-  const counts = await repo.productCounts(db, productId);
+  // The product page has the counts on the product it read; most products have no reviews, and then
+  // their page reads nothing more.
+  const counts = known ?? (await repo.productCounts(db, productId));
   const pages = Math.max(1, Math.ceil(counts.count / REVIEWS_PAGE_SIZE));
   const shownPage = Math.min(Math.max(1, page), pages);
   if (counts.count === 0) {
