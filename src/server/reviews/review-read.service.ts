@@ -96,9 +96,13 @@ export async function productReviews(productId: number, page = 1, known?: { coun
 export async function productReviewsByCode(code: string, page: number): Promise<ProductReviewsPage> {
   if (!PRODUCT_CODE_PATTERN.test(code)) throw notFound('product_not_found', 'ไม่พบสินค้านี้');
   const db = await getDb();
-  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.code, code), eq(products.active, true))).limit(1);
+  const [product] = await db
+    .select({ id: products.id, count: products.reviewCount, ratingSum: products.reviewRatingSum })
+    .from(products)
+    .where(and(eq(products.code, code), eq(products.active, true)))
+    .limit(1);
   if (!product) throw notFound('product_not_found', 'ไม่พบสินค้านี้');
-  return productReviews(product.id, page);
+  return productReviews(product.id, page, { count: product.count, ratingSum: product.ratingSum });
 }
 
 export interface MemberReview {
