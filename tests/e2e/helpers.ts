@@ -24,17 +24,18 @@ export function e2eDataDir(): string {
 /**
  * Runs a step that changes, or reads, something every page shows (the shop's phone number, a content page
  * other tests read) while no other worker runs such a step: a lock directory in the e2e server's DATA_DIR.
- * A lock older than two minutes belongs to a killed run (no step holds it that long) and is taken over.
+ * A lock older than `staleMs` (two minutes: no step holds it that long) belongs to a killed run and is
+ * taken over. `name` gives a lock of its own to state only some tests share (the reviews' approval switch).
  */
-export async function withShopWideState<T>(step: () => Promise<T>): Promise<T> {
-  const lock = path.join(e2eDataDir(), 'e2e-shop-wide.lock');
+export async function withShopWideState<T>(step: () => Promise<T>, { name = 'e2e-shop-wide', staleMs = 2 * 60_000 }: { name?: string; staleMs?: number } = {}): Promise<T> {
+  const lock = path.join(e2eDataDir(), `${name}.lock`);
   for (;;) {
     try {
       mkdirSync(lock);
       break;
     } catch {
       try {
-        if (Date.now() - statSync(lock).mtimeMs > 2 * 60_000) rmSync(lock, { recursive: true, force: true });
+        if (Date.now() - statSync(lock).mtimeMs > staleMs) rmSync(lock, { recursive: true, force: true });
       } catch {
         // released meanwhile
       }
