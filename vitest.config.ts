@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           pool,
+          // The demo shop seeded once; each file's demo shop starts from it (global-setup.ts).
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Each file starts its own servers on ports of its own (and its own PostgreSQL databases), so two
