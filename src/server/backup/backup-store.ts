@@ -7,7 +7,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { parseStorageUrl, s3Client, type S3Options } from '../storage/s3.ts';
 
 export interface BackupStore {
@@ -49,15 +48,16 @@ export function localBackupStore(folder: string): BackupStore {
 const S3_PREFIX = 'backups/';
 
 export function s3BackupStore(options: S3Options): BackupStore {
-  const client = s3Client(options);
+  const connect = s3Client(options);
   return {
     where: `s3://${options.bucket}/${S3_PREFIX}`,
     async list() {
+      const { sdk, client } = await connect();
       const names: string[] = [];
       let continuationToken: string | undefined;
       do {
         const answer = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_PREFIX, ...(continuationToken ? { ContinuationToken: continuationToken } : {}) }),
+          new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_PREFIX, ...(continuationToken ? { ContinuationToken: continuationToken } : {}) }),
         );
         for (const object of answer.Contents ?? []) {
           const name = object.Key?.slice(S3_PREFIX.length) ?? '';
@@ -69,9 +69,10 @@ export function s3BackupStore(options: S3Options): BackupStore {
     },
     async keep(file, name) {
       try {
+        const { sdk, client } = await connect();
         const { size } = await stat(file);
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket: options.bucket,
             Key: `${S3_PREFIX}${path.basename(name)}`,
             Body: createReadStream(file),
@@ -84,7 +85,8 @@ export function s3BackupStore(options: S3Options): BackupStore {
       }
     },
     async delete(name) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: `${S3_PREFIX}${path.basename(name)}` }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: `${S3_PREFIX}${path.basename(name)}` }));
     },
   };
 }

@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import type { CompanyInfo } from '../../lib/types.ts';
 import type { MailAttachment } from './mailer.ts';
 import { LOGO_PNG_BASE64 } from './logo.ts';
@@ -85,6 +84,10 @@ export async function renderLayout(options: { title: string; preheader: string; 
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Imported on the first mail, not with this module: MJML and what it brings (cheerio, juice, js-beautify,
+  // cssnano…) took a third of a second and more of every server start and every test file that imports
+  // the mail worker, most of which never render a mail (docs/decisions/231).
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(source, { validationLevel: 'strict', minify: false });
   return result.html;
 }

@@ -1,14 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { contentTypeFor, isValidKey, type StorageDriver, type Visibility } from './driver.ts';
 
 /**
@@ -38,25 +28,46 @@ export function parseStorageUrl(url: string): S3Options {
   };
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
+export type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdkLoading: Promise<S3Sdk> | undefined;
+
+/**
+ * The AWS SDK, imported on first use: a shop on its own disk never loads it, and it took a tenth of a
+ * second and more of every start and every test file that reaches the storage (docs/decisions/231).
+ */
+export function s3Sdk(): Promise<S3Sdk> {
+  sdkLoading ??= import('@aws-sdk/client-s3');
+  return sdkLoading;
+}
+
+function isMissing(sdk: S3Sdk, error: unknown): boolean {
+  if (error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound) return true;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 404;
 }
 
-/** A client for the bucket's server (path-style addressing for anything but AWS itself). */
-export function s3Client(options: S3Options): S3Client {
-  const config: S3ClientConfig = { region: options.region };
-  if (options.endpoint) {
-    config.endpoint = options.endpoint;
-    config.forcePathStyle = true;
-  }
-  if (options.credentials) config.credentials = options.credentials;
-  return new S3Client(config);
+/**
+ * A client for the bucket's server (path-style addressing for anything but AWS itself), with the SDK
+ * whose commands it sends: made on the first call, the same one after it.
+ */
+export function s3Client(options: S3Options): () => Promise<{ sdk: S3Sdk; client: S3Client }> {
+  let made: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  return () => {
+    made ??= s3Sdk().then((sdk) => {
+      const config: S3ClientConfig = { region: options.region };
+      if (options.endpoint) {
+        config.endpoint = options.endpoint;
+        config.forcePathStyle = true;
+      }
+      if (options.credentials) config.credentials = options.credentials;
+      return { sdk, client: new sdk.S3Client(config) };
+    });
+    return made;
+  };
 }
 
 export function s3Driver(options: S3Options): StorageDriver {
-  const client = s3Client(options);
+  const connect = s3Client(options);
   const objectKey = (visibility: Visibility, key: string) => {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
     return `${visibility}/${key}`;
@@ -64,8 +75,9 @@ export function s3Driver(options: S3Options): StorageDriver {
   return {
     name: 's3',
     async put(visibility, key, bytes, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: options.bucket,
           Key: objectKey(visibility, key),
           Body: bytes,
@@ -75,34 +87,38 @@ export function s3Driver(options: S3Options): StorageDriver {
       );
     },
     async get(visibility, key) {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
         if (!answer.Body) return null;
         const bytes = await answer.Body.transformToByteArray();
         return { bytes, contentType: answer.ContentType ?? contentTypeFor(key) };
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(sdk, error)) return null;
         throw error;
       }
     },
     async delete(visibility, key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
     },
     async exists(visibility, key) {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
         return true;
       } catch (error) {
-        if (isMissing(error)) return false;
+        if (isMissing(sdk, error)) return false;
         throw error;
       }
     },
     async list(visibility, prefix) {
+      const { sdk, client } = await connect();
       const listed = [];
       let continuationToken: string | undefined;
       do {
         const answer = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${visibility}/${prefix}`, ...(continuationToken ? { ContinuationToken: continuationToken } : {}) }),
+          new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${visibility}/${prefix}`, ...(continuationToken ? { ContinuationToken: continuationToken } : {}) }),
         );
         for (const object of answer.Contents ?? []) {
           if (object.Key) listed.push({ key: object.Key.slice(visibility.length + 1), modifiedAt: object.LastModified ?? new Date(0) });
