@@ -19,7 +19,7 @@ function popplerText(bytes: Uint8Array): string | null {
 
 describe('shop PDFs', () => {
   it('embed a Thai font whose text reads back, marks and SARA AM included', async () => {
-    const doc = newPdf({ size: [mm(100), mm(150)], title: 'ทดสอบ' });
+    const doc = await newPdf({ size: [mm(100), mm(150)], title: 'ทดสอบ' });
     doc.addPage();
     doc.font(THAI_FONT_BOLD).fontSize(14).text('ผู้รับ: นางสาวน้ำผึ้ง ใจดี ตำบลบ้านใหม่', { width: mm(80) });
     doc.image(await code128Png('YL26112300042'), { width: mm(60) });
@@ -33,7 +33,7 @@ describe('shop PDFs', () => {
   });
 
   it('reads back ชำระ as written: SARA AM is one character, not NIKHAHIT + SARA AA, with or without a tone mark', async () => {
-    const doc = newPdf({ size: 'A4', title: 'ทดสอบ' });
+    const doc = await newPdf({ size: 'A4', title: 'ทดสอบ' });
     doc.addPage();
     // SARA AA on its own comes first, so its glyph is met before the SARA AM that shares its outline.
     const lines = ['กา ชำระเงิน ยอดชำระ', 'น้ำหนัก ค่ำ ป่ำ ตำบล ทำ', 'ขนาด ความจำ'];

@@ -46,7 +46,7 @@ function drawCard(doc: PdfDoc, order: OrderView, company: CompanyInfo): void {
 export async function giftCardsPdf(orders: OrderView[], company: CompanyInfo): Promise<Buffer> {
   const withCard = orders.filter((order) => order.gift.message !== '');
   if (withCard.length === 0) throw notFound('gift_card_none', 'คำสั่งซื้อที่เลือกไม่มีข้อความบนการ์ด');
-  const doc = newPdf({ size: A6, margin: MARGIN, title: `การ์ดข้อความ ${withCard.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
+  const doc = await newPdf({ size: A6, margin: MARGIN, title: `การ์ดข้อความ ${withCard.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
   registerEmojiFont(doc);
   for (const order of withCard) drawCard(doc, order, company);
   return pdfBytes(doc);

@@ -85,7 +85,7 @@ async function drawLabel(doc: PdfDoc, order: OrderView, company: CompanyInfo): P
 }
 
 export async function shippingLabelsPdf(orders: OrderView[], company: CompanyInfo): Promise<Buffer> {
-  const doc = newPdf({ size: LABEL, margin: mm(5), title: `ใบปะหน้าพัสดุ ${orders.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
+  const doc = await newPdf({ size: LABEL, margin: mm(5), title: `ใบปะหน้าพัสดุ ${orders.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
   for (const order of orders) await drawLabel(doc, order, company);
   return pdfBytes(doc);
 }

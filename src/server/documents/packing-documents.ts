@@ -151,7 +151,7 @@ function cutLine(doc: PdfDoc, y: number): void {
 }
 
 export async function packingSlipsPdf(orders: OrderView[], company: CompanyInfo): Promise<Buffer> {
-  const doc = newPdf({ size: 'A4', margin: mm(12), title: `ใบรายการสินค้า ${orders.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
+  const doc = await newPdf({ size: 'A4', margin: mm(12), title: `ใบรายการสินค้า ${orders.map((order) => order.orderNo).join(', ')}`.slice(0, 200) });
   let y: number | null = null;
   for (const order of orders) {
     const height = slipHeight(doc, order);
@@ -211,7 +211,7 @@ function pickHead(doc: PdfDoc, y: number): number {
 
 /** The pick list of the selected orders: one row per product with the total to pick. */
 export async function pickListPdf(orders: OrderView[], company: CompanyInfo, printedAt = new Date()): Promise<Buffer> {
-  const doc = newPdf({ size: 'A4', margin: mm(12), title: `ใบหยิบสินค้า ${orders.length} คำสั่งซื้อ` });
+  const doc = await newPdf({ size: 'A4', margin: mm(12), title: `ใบหยิบสินค้า ${orders.length} คำสั่งซื้อ` });
   const lines = pickLines(orders);
   doc.addPage({ size: 'A4', margin: mm(12) });
   const printed = printedAt.toLocaleString('th-TH', { timeZone: 'Asia/Bangkok', dateStyle: 'long', timeStyle: 'short' });

@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
-import bwipjs from 'bwip-js/node';
 
 /**
  * The shop's PDFs (docs/design.md section 14): pdfkit, with Sarabun (the Thai government's document face,
@@ -29,8 +27,14 @@ export const mm = (value: number) => (value * 72) / 25.4;
 
 export type PdfDoc = PDFKit.PDFDocument;
 
-/** A new document with the Thai fonts registered and selected. Sizes are in points ([w, h]) or a named size. */
-export function newPdf(options: { size: [number, number] | string; margin?: number; title: string }): PdfDoc {
+/**
+ * A new document with the Thai fonts registered and selected. Sizes are in points ([w, h]) or a named size.
+ * pdfkit (with fontkit and its tables) and bwip-js are imported by the first document, not with this
+ * module: the order services import it, so every server start and test file paid for them
+ * (docs/decisions/231).
+ */
+export async function newPdf(options: { size: [number, number] | string; margin?: number; title: string }): Promise<PdfDoc> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: options.size,
     margin: options.margin ?? mm(10),
@@ -157,7 +161,8 @@ export function pdfBytes(doc: PdfDoc): Promise<Buffer> {
 }
 
 /** A Code 128 barcode as PNG (for the order number on labels and documents). */
-export function code128Png(text: string, options: { heightMm?: number; includeText?: boolean } = {}): Promise<Buffer> {
+export async function code128Png(text: string, options: { heightMm?: number; includeText?: boolean } = {}): Promise<Buffer> {
+  const { default: bwipjs } = await import('bwip-js/node');
   return bwipjs.toBuffer({
     bcid: 'code128',
     text,

@@ -77,7 +77,7 @@ function tableRow(doc: PdfDoc, columns: Column[], values: string[], options: { b
 }
 
 export async function renderShopDocument(data: ShopDocument): Promise<Buffer> {
-  const doc = newPdf({ size: 'A4', margin: PAGE_MARGIN, title: data.title });
+  const doc = await newPdf({ size: 'A4', margin: PAGE_MARGIN, title: data.title });
   doc.addPage();
   const width = doc.page.width - PAGE_MARGIN * 2;
   header(doc, data, width);
