@@ -254,7 +254,7 @@ describe('catalog beyond the count bound', () => {
       const ids = [withTiers, noBrand, 999_999_999, noTiers, Number(inactive?.id), 3, 2, 1].filter((id) => Number.isInteger(id));
       expect(ids).toEqual(expect.arrayContaining([withTiers, noBrand, noTiers]));
       const rows = (await summaryQuery(db.db, sql`true`).orderBy(sql`1`)).filter((row) => ids.includes(row.id));
-      const reference = new Map((await summariesOf(db.db, rows)).map((card) => [card.id, card]));
+      const reference = new Map(summariesOf(rows).map((card) => [card.id, card]));
       const cards = await summariesByIds(db.db, ids);
       expect(cards).toEqual(ids.map((id) => reference.get(id)).filter((card) => card !== undefined));
       expect(cards.map((card) => card.id)).not.toContain(Number(inactive?.id));

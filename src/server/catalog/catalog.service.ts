@@ -338,7 +338,7 @@ function relatedCandidates(categoryId: number, limit: number): Promise<ProductSu
   // A read on its way when a change drops the map answers its own requests but is kept nowhere.
   return relatedByCategory.get(`${categoryId}:${limit}`, async () => {
     const db = await getDb();
-    return summariesOf(db, await productPageQueriesOf(db).related.execute({ categoryId, limit }));
+    return summariesOf(await productPageQueriesOf(db).related.execute({ categoryId, limit }));
   });
 }
 

@@ -1,10 +1,16 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
-import { brands, categories, products, productVariants } from '../db/schema.ts';
+import { brands, categories, productCardChoices, products } from '../db/schema.ts';
 import type { ProductSummary, VariantChoices } from '../../lib/types.ts';
 import { cardNames } from './card-names.ts';
 import { optionConditions, type OptionChoice } from './option-facets.ts';
+
+/**
+ * What a card shows of the product's variants, kept beside the product by triggers (drizzle/0023,
+ * docs/decisions/232): one key lookup, null for a product sold in one variant.
+ */
+const cardChoices = sql<VariantChoices | string | null>`(select ${productCardChoices.choices} from ${productCardChoices} where ${productCardChoices.productId} = ${products.id})`;
 
 /** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
 export const summaryColumns = {
@@ -22,47 +28,25 @@ export const summaryColumns = {
   createdAt: products.createdAt,
   reviewCount: products.reviewCount,
   reviewRatingSum: products.reviewRatingSum,
+  variantChoices: cardChoices,
 };
 
-type SummaryRow = Omit<ProductSummary, 'createdAt'> & { createdAt: Date };
-
-/**
- * What a card shows of a product's active variants (VariantChoices), aggregated over `product_variants`
- * rows of one product: null for a product sold in one variant. Read per card (by id), never over a
- * listing's candidate rows, so the listing's own queries still join nothing (docs/decisions/205).
- */
-const choicesAggregate = sql`case when count(*) > 1 then json_build_object(
-  'count', count(*), 'highestSatang', max(${productVariants.priceSatang}),
-  'swatches', coalesce(json_agg(json_build_object('color', ${productVariants.swatch}, 'name', coalesce(${productVariants.option1}, '')) order by ${productVariants.sortOrder}, ${productVariants.id}) filter (where ${productVariants.swatch} is not null), '[]'::json)) end`;
-
-/** A card's variant choices as one value of the cards-by-id query (the product row is the outer one). */
-const cardChoices = sql`(select ${choicesAggregate} from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.active})`;
+type SummaryRow = Omit<ProductSummary, 'createdAt' | 'variantChoices'> & { createdAt: Date; variantChoices?: VariantChoices | string | null };
 
 /** Both drivers parse json; a string is read the same way should one not. */
 function parsedJson<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/** Cards read by the summary query (new arrivals, recommended, related) get their variant choices in one read. */
-async function withVariantChoices(db: DbOrTx, cards: ProductSummary[]): Promise<ProductSummary[]> {
-  if (cards.length === 0) return cards;
-  const rows = await db
-    .select({ productId: productVariants.productId, choices: sql<VariantChoices | string | null>`${choicesAggregate}` })
-    .from(productVariants)
-    .where(and(inArray(productVariants.productId, cards.map((card) => card.id)), eq(productVariants.active, true)))
-    .groupBy(productVariants.productId)
-    .having(sql`count(*) > 1`);
-  const byProduct = new Map(rows.map((row) => [row.productId, row.choices === null ? null : parsedJson(row.choices)]));
-  return cards.map((card) => (byProduct.has(card.id) ? { ...card, variantChoices: byProduct.get(card.id) } : card));
-}
-
-/** Rows of `summaryQuery` as cards, with their variant choices. */
-export async function summariesOf(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  return withVariantChoices(db, rows.map(toSummary));
+/** Rows of `summaryQuery` as cards (their variant choices come with the row: docs/decisions/232). */
+export function summariesOf(rows: SummaryRow[]): ProductSummary[] {
+  return rows.map(toSummary);
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  const { variantChoices, ...rest } = row;
+  const choices = variantChoices ? parsedJson(variantChoices) : null;
+  return { ...rest, createdAt: row.createdAt.toISOString(), ...(choices ? { variantChoices: choices } : {}) };
 }
 
 export function summaryQuery(db: DbOrTx, where: SQL | undefined) {
@@ -76,7 +60,7 @@ export function summaryQuery(db: DbOrTx, where: SQL | undefined) {
 
 export async function newArrivals(db: DbOrTx, limit: number): Promise<ProductSummary[]> {
   const rows = await summaryQuery(db, undefined).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
-  return summariesOf(db, rows);
+  return summariesOf(rows);
 }
 
 /**
@@ -87,7 +71,7 @@ export async function randomRecommended(db: DbOrTx, limit: number): Promise<Prod
   const rows = await summaryQuery(db, and(eq(products.recommended, true), sql`${products.stock} > 0`))
     .orderBy(sql`random()`)
     .limit(limit);
-  return summariesOf(db, rows);
+  return summariesOf(rows);
 }
 
 /** Product filters shared by listings, search and counts. */

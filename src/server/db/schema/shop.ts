@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import type { GiftWrapOption } from '../../../lib/gift-wrap.ts';
+import type { VariantChoices } from '../../../lib/types.ts';
 
 /**
  * The shop and its catalog: the company record and its settings, categories, brands, search synonyms,
@@ -198,6 +199,20 @@ export const productVariants = pgTable(
     check('product_variants_stock_nonnegative', sql`${table.stock} >= 0`),
   ],
 );
+
+/**
+ * What a product's card shows of its active variants (how many, the highest price, the shades), for a
+ * product sold in more than one; no row for a product sold in one. Kept by triggers on product_variants
+ * (drizzle/0023, docs/decisions/232) so that a listing page reads each card with one key lookup instead of
+ * aggregating the variants of 24 products; a table of its own so that keeping it never rewrites a
+ * product row (and its search indexes).
+ */
+export const productCardChoices = pgTable('product_card_choices', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  choices: json('choices').$type<VariantChoices>().notNull(),
+});
 
 /**
  * Wholesale tiers. `variant_id` null: the tier is the product's and applies to every variant without
