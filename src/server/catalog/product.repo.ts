@@ -127,7 +127,9 @@ type CardRow = Omit<ProductSummary, 'categoryCode' | 'categoryName' | 'brandCode
 
 const cardsByIdsQuery = perDatabase((db: DbOrTx) =>
   db
-    .select({ cards: sql<CardRow[] | string>`coalesce(json_agg(${cardObject}), '[]'::json)` })
+    // As text: parsed once on this thread, rather than parsed on the embedded database's thread and then
+    // copied across as an object graph (docs/decisions/232).
+    .select({ cards: sql<CardRow[] | string>`coalesce(json_agg(${cardObject}), '[]'::json)::text` })
     .from(products)
     .where(and(eq(products.active, true), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`))
     .prepare('product_cards_by_ids'),
