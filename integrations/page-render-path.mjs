@@ -1,4 +1,4 @@
-// Changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167, 229, 232), each
+// Two changes to the way Astro's server runtime hands a rendered page on (docs/decisions/167), each
 // measured alone on uncached listing pages, several alternating runs (docs/decisions/203):
 // - A page rendered whole (streaming is off, astro.config.mjs) becomes a Response over a one-chunk
 //   stream of its bytes instead of over the bytes themselves. Given bytes, undici copies them into the
@@ -75,97 +75,15 @@ export function withCspDigestsRemembered(code) {
   );
 }
 
-/**
- * Astro's render/page.js turning a page rendered whole into UTF-8 through ICU rather than TextEncoder
- * (docs/decisions/232). A page is a string of two-byte characters (its Thai), which V8's UTF-8 writer
- * walks a character at a time: about 0.33 ms of the rendering thread's CPU for a 90 KB listing page,
- * an eighth of the page's whole cost. Copying the string out as UTF-16 and converting it with
- * `buffer.transcode` (ICU) makes the same bytes in about a sixth of that. ICU refuses a lone surrogate
- * (text no shop page should hold, but a name pasted from somewhere might), so such a page falls back to
- * TextEncoder, which writes U+FFFD for it as before.
- */
-export function withPageUtf8ByIcu(code) {
-  const helper = [
-    'const { Buffer: __shopBuffer, transcode: __shopTranscode } = process.getBuiltinModule("node:buffer");',
-    'function __shopUtf8(text) {',
-    '  try {',
-    '    const bytes = __shopTranscode(__shopBuffer.from(text, "utf16le"), "utf16le", "utf8");',
-    '    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);',
-    '  } catch {',
-    '    return encoder.encode(text);',
-    '  }',
-    '}',
-    'async function renderPage(',
-  ].join('\n');
-  const declared = replaceOnce(code, 'async function renderPage(', helper, owner);
-  return replaceOnce(declared, 'encoder.encode(body);', '__shopUtf8(body);', owner);
-}
-
-/**
- * @astrojs/react's server renderer keeping the HTML of an island whose component says its server HTML
- * depends on its props and slots alone (`serverHtmlFromPropsAndSlots`, docs/decisions/232): the navbar's
- * cart button and account menu are rendered by React on every page, with the same props (none), the same
- * slots (an icon) and the same id prefix in the same place of the page, and so the same HTML. The memo is
- * keyed by the prefix, the props and the slots' HTML; a form's action state, children, or a component
- * without the mark render as before. Past 64 keys a component's memo is emptied.
- */
-export function withMarkedIslandHtmlRemembered(code) {
-  const helper = [
-    'const __shopIslandHtml = new WeakMap();',
-    'function __shopIslandKey(Component, prefix, props, slotted, children, formState) {',
-    '  if (Component?.serverHtmlFromPropsAndSlots !== true || formState || children != null || props.children != null) return null;',
-    '  return JSON.stringify([prefix ?? null, props, Object.entries(slotted).map(([name, value]) => [name, String(value)])]);',
-    '}',
-    'async function renderToStaticMarkup(',
-  ].join('\n');
-  const declared = replaceOnce(code, 'async function renderToStaticMarkup(', helper, owner);
-  const lookedUp = replaceOnce(
-    declared,
-    'const vnode = React.createElement(Component, newProps);',
-    [
-      'const __shopKey = __shopIslandKey(Component, prefix, props, slotted, children, formState);',
-      '  const __shopKnown = __shopKey === null ? undefined : __shopIslandHtml.get(Component)?.get(__shopKey);',
-      '  if (__shopKnown !== undefined) return { html: __shopKnown, attrs };',
-      '  const vnode = React.createElement(Component, newProps);',
-    ].join('\n'),
-    owner,
-  );
-  return replaceOnce(
-    lookedUp,
-    'return { html, attrs };\n}',
-    [
-      'if (__shopKey !== null) {',
-      '    let known = __shopIslandHtml.get(Component);',
-      '    if (!known) __shopIslandHtml.set(Component, (known = new Map()));',
-      '    if (known.size >= 64) known.clear();',
-      '    known.set(__shopKey, html);',
-      '  }',
-      '  return { html, attrs };',
-      '}',
-    ].join('\n'),
-    owner,
-  );
-}
-
-/**
- * Each change by its switch name (SHOP_PATCHES_OFF in astro.config.mjs), with the file it changes. Two
- * changes of one file are applied in this order.
- */
+/** Each change by its switch name (SHOP_PATCHES_OFF in astro.config.mjs), with the file it changes. */
 export const pageRenderPathPatches = {
   'page-body-stream': ['/astro/dist/runtime/server/render/page.js', withPageBodyAsStream],
-  'page-utf8-by-icu': ['/astro/dist/runtime/server/render/page.js', withPageUtf8ByIcu],
   'cached-body-uncopied': ['/astro/dist/core/cache/memory-provider.js', withCachedBodyUncopied],
   'csp-digests-remembered': ['/astro/dist/core/encryption.js', withCspDigestsRemembered],
-  'marked-island-html-remembered': ['/@astrojs/react/dist/server.js', withMarkedIslandHtmlRemembered],
 };
 
 /** The changes not named in `off` (a set of switch names). */
 export default function pageRenderPath(off = new Set()) {
-  const byFile = new Map();
-  for (const [name, [file, patch]] of Object.entries(pageRenderPathPatches)) {
-    if (off.has(name)) continue;
-    const earlier = byFile.get(file);
-    byFile.set(file, earlier ? (code) => patch(earlier(code)) : patch);
-  }
-  return astroSourcePatch('shop-page-render-path', Object.fromEntries(byFile));
+  const kept = Object.entries(pageRenderPathPatches).filter(([name]) => !off.has(name));
+  return astroSourcePatch('shop-page-render-path', Object.fromEntries(kept.map(([, patch]) => patch)));
 }

@@ -90,7 +90,3 @@ export default function UserMenu({ icon }: { icon?: ReactNode }) {
     </Suspense>
   );
 }
-
-// Its server HTML depends on its props and slots alone (the icon): the server renders it once and keeps it
-// (integrations/page-render-path.mjs, docs/decisions/232).
-UserMenu.serverHtmlFromPropsAndSlots = true;
