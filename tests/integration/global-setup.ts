@@ -5,7 +5,7 @@
  * per file (`CREATE DATABASE … TEMPLATE`), so files run in parallel there too. The demo pictures the
  * seed drew are copied into each file's DATA_DIR beside it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -29,9 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.LOG_LEVEL ??= 'error';
 
   const { SEED_PRODUCTS } = await import('../fixtures/database');
-  const { seedDemo } = await import('../../src/server/db/seed');
-  const schema = await import('../../src/server/db/schema');
   if (templateUrl) {
+    const { seedDemo } = await import('../../src/server/db/seed');
+    const schema = await import('../../src/server/db/schema');
     const { openDatabase } = await import('../../src/server/db/client');
     await dropFileDatabases(templateUrl);
     const opened = await openDatabase({ url: templateUrl, dataDir: process.env.DATA_DIR, poolSize: 2 });
@@ -43,18 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await opened.close();
     }
   } else {
-    const { openPgliteInstance, closePgliteInstance } = await import('../../src/server/db/pglite-open');
-    const { migrationsFolder } = await import('../../src/server/db/client');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const client = await openPgliteInstance(null, migrationsFolder());
-    try {
-      await seedDemo(drizzle(client, { schema }) as never, { products: SEED_PRODUCTS });
-      await client.exec('CHECKPOINT');
-      const dump = await client.dumpDataDir('none');
-      writeFileSync(path.join(seedDir, 'pglite.tar'), Buffer.from(await dump.arrayBuffer()));
-    } finally {
-      await closePgliteInstance(client);
-    }
+    const { writeDemoDump } = await import('../fixtures/demo-snapshot');
+    await writeDemoDump(path.join(seedDir, 'pglite.tar'), SEED_PRODUCTS);
   }
   project.provide('seedDir', seedDir);
   project.provide('seedTemplateUrl', templateUrl);

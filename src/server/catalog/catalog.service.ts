@@ -9,7 +9,7 @@ import type { CategorySummary, ProductSummary } from '../../lib/types.ts';
 import type { BrandSummary, ProductDetail, ProductPage, ProductVariantView, Suggestion } from '../../lib/catalog-types.ts';
 import { PAGE_SIZE, RESULT_WINDOW, type ListingQuery } from './listing-query.ts';
 import { navigationCategories } from './navigation.service.ts';
-import { randomRecommended, summariesByIds, summariesOf, summaryColumns, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
+import { productColumns, randomRecommended, summariesByIds, summariesOf, summaryQuery, toSummary, type ProductFilter } from './product.repo.ts';
 import { containsIds, listIds, listWindow, similarIds, suggestionRows, variantSuggestionRows, type BoundedCount, type IdPage, type ListingWindow } from './search.repo.ts';
 import { onCatalogChange } from './catalog-cache.ts';
 import { exactMatch, forgivingMatch } from './search-words.ts';
@@ -240,7 +240,7 @@ type VariantJson = Omit<ProductVariantView, 'tiers'> & { tiers: ProductDetail['t
 function detailQuery(db: Db, condition: SQL) {
   return db
     .select({
-      card: summaryColumns,
+      card: productColumns,
       nameEn: products.nameEn,
       description: products.description,
       unit: products.unit,

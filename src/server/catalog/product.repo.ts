@@ -12,8 +12,11 @@ import { optionConditions, type OptionChoice } from './option-facets.ts';
  */
 const cardChoices = sql<VariantChoices | string | null>`(select ${productCardChoices.choices} from ${productCardChoices} where ${productCardChoices.productId} = ${products.id})`;
 
-/** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
-export const summaryColumns = {
+/**
+ * A product's own columns as a card shows them, without its variant choices: the product page reads
+ * the full variants instead, so its query leaves the choices' lookup out.
+ */
+export const productColumns = {
   id: products.id,
   code: products.code,
   name: products.name,
@@ -28,8 +31,10 @@ export const summaryColumns = {
   createdAt: products.createdAt,
   reviewCount: products.reviewCount,
   reviewRatingSum: products.reviewRatingSum,
-  variantChoices: cardChoices,
 };
+
+/** Columns of a product card; rows leave the repo as plain ProductSummary objects. */
+export const summaryColumns = { ...productColumns, variantChoices: cardChoices };
 
 type SummaryRow = Omit<ProductSummary, 'createdAt' | 'variantChoices'> & { createdAt: Date; variantChoices?: VariantChoices | string | null };
 
@@ -117,7 +122,7 @@ export function filterConditions(filter: ProductFilter): SQL | undefined {
  */
 const cardObject = sql`json_build_object(
   'id', ${products.id}, 'code', ${products.code}, 'name', ${products.name}, 'priceSatang', ${products.priceSatang},
-  'wholesaleFromSatang', ${summaryColumns.wholesaleFromSatang}, 'stock', ${products.stock}, 'image', ${products.image},
+  'wholesaleFromSatang', ${products.wholesaleFromSatang}, 'stock', ${products.stock}, 'image', ${products.image},
   'categoryId', ${products.categoryId}, 'brandId', ${products.brandId},
   'reviewCount', ${products.reviewCount}, 'reviewRatingSum', ${products.reviewRatingSum},
   'createdAt', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
