@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sampleAddress } from '../fixtures/address';
 import { demoVariantPlans } from '../../src/server/db/demo-variants';
 import { formatBaht } from '../../src/lib/money';
+import { pictureAtLeast } from '../../src/lib/pictures';
 import { signUp } from './fixtures/member';
 import { staffPage } from './fixtures/roles';
 import { pdfPages } from '../fixtures/pdf-text';
@@ -40,9 +41,21 @@ test('from the card to the shade: price and stock follow, two shades as two line
   const price = page.getByTestId('product-price');
   await expect(price).toContainText(formatBaht(own.priceSatang));
 
-  // A limited shade costs more and has its own stock; the address names it, the page did not load again.
+  // A limited shade costs more and has its own stock and picture; the address names it, the page did not
+  // load again. The shade's picture is shown even though the shopper had opened another one.
+  const pictures = new Map(
+    (JSON.parse((await page.locator('[data-variant-picker]').getAttribute('data-variants')) ?? '[]') as { code: string; image: string }[]).map((variant) => [variant.code, variant.image]),
+  );
+  const rosewoodPicture = pictures.get(rosewood.code)!;
+  expect(rosewoodPicture).not.toBe(pictures.get(own.code));
+  await page.locator('label[for="product-image-2"]').click();
+  await expect(page.locator('.gallery-image-2')).toBeVisible();
   await page.evaluate(() => ((window as unknown as { picked: boolean }).picked = true));
   await shades.locator('label', { hasText: rosewood.value }).click();
+  await expect(page.locator('.gallery-image-0')).toHaveAttribute('src', rosewoodPicture);
+  await expect(page.locator('.gallery-image-0')).toBeVisible();
+  await expect(page.locator('.gallery-image-2')).toBeHidden();
+  await expect(page.locator('.gallery-thumb-0 img')).toHaveAttribute('src', pictureAtLeast(rosewoodPicture, 144));
   await expect(page).toHaveURL(new RegExp(`\\?variant=${rosewood.code}$`));
   await expect(price).toContainText(formatBaht(rosewood.priceSatang));
   await expect(page.getByText(`มีสินค้า ${rosewood.stock.toLocaleString('th-TH')} ชิ้น`)).toBeVisible();

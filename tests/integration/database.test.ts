@@ -46,6 +46,10 @@ describe('database and demo catalog', () => {
     expect(lipstick?.swatch).toBe('#f4a683');
     expect(lipstick?.image).toBe('/images/demo/lipstick-shade-f4a683.svg');
     expect(lipstick?.variant_image).toBe(lipstick?.image);
+    // Its description names the product every shade shares, not the one shade it was before.
+    const withVariants = await db.rows<{ name: string; description: string }>(sql`select name, description from products where cardinality(option_names) > 0`);
+    expect(withVariants.length).toBeGreaterThanOrEqual(15);
+    for (const row of withVariants) expect(row.description).toMatch(new RegExp(`^${row.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (จากแบรนด์|คัดสรร)`));
   });
 
   it('generates the same product for the same index', () => {

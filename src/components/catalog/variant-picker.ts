@@ -1,4 +1,5 @@
 import { formatBaht } from '../../lib/money';
+import { pictureAtLeast, pictureSrcset } from '../../lib/pictures';
 import { tierTable, type PriceTier } from '../../lib/pricing';
 import { optionValues, variantForValues, type ChoosableVariant } from '../../lib/variant-choice';
 
@@ -12,6 +13,33 @@ interface PickerVariant extends ChoosableVariant {
   image: string | null;
   name: string;
   tiers: PriceTier[];
+}
+
+/** The main picture's `sizes`, as the product page writes it. */
+const PICTURE_SIZES = '(min-width: 992px) 40vw, (min-width: 768px) 50vw, 100vw';
+
+/**
+ * The variant's picture (or the product's, for a variant without one) becomes the gallery's first, its
+ * thumbnail with it, and is shown: a shopper who had opened another picture sees the shade they chose.
+ */
+function showPicture(page: HTMLElement, image: string | null): void {
+  const main = page.querySelector<HTMLImageElement>('.gallery-image-0');
+  if (!main || !image) return;
+  if (main.getAttribute('src') !== image) {
+    const srcset = pictureSrcset(image);
+    if (srcset) {
+      main.srcset = srcset;
+      main.sizes = PICTURE_SIZES;
+    } else {
+      main.removeAttribute('srcset');
+      main.removeAttribute('sizes');
+    }
+    main.src = image;
+    const thumb = page.querySelector<HTMLImageElement>('.gallery-thumb-0 img');
+    if (thumb) thumb.src = pictureAtLeast(image, 144);
+  }
+  const first = page.querySelector<HTMLInputElement>('#product-image-0');
+  if (first) first.checked = true;
 }
 
 export function enhanceVariantPicker(): void {
@@ -66,12 +94,7 @@ export function enhanceVariantPicker(): void {
           }),
         );
       }
-      const main = page.querySelector<HTMLImageElement>('.gallery-image-0');
-      if (main && variant.image && main.getAttribute('src') !== variant.image) {
-        main.removeAttribute('srcset');
-        main.removeAttribute('sizes');
-        main.src = variant.image;
-      }
+      showPicture(page, variant.image);
     }
     if (cart) {
       const before = cart.dataset.name ?? '';

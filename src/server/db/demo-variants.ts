@@ -145,7 +145,7 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
   for (const plan of plans) {
     await db.transaction(async (tx) => {
       const [product] = await tx
-        .select({ id: schema.products.id, searchText: schema.products.searchText })
+        .select({ id: schema.products.id, name: schema.products.name, description: schema.products.description, searchText: schema.products.searchText })
         .from(schema.products)
         .where(eq(schema.products.code, plan.code));
       if (!product) return;
@@ -161,6 +161,9 @@ export async function seedDemoVariants(db: Db, count: number): Promise<number> {
         .set({
           ...(own.image ? { image: own.image } : {}),
           name: plan.name,
+          // The description opened with the one shade's name ("ลิปสติกเนื้อแมตต์ สีส้มพีช จากแบรนด์ …"):
+          // it names the product now, as every shade shares it.
+          description: product.description.startsWith(product.name) ? `${plan.name}${product.description.slice(product.name.length)}` : product.description,
           optionNames: [plan.optionName],
           // Any shade's name or code finds the product (the words searchTextFor adds for variants).
           searchText: searchKey(`${product.searchText} ${planSearchWords(plan)}`),
