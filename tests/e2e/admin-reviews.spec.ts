@@ -195,8 +195,15 @@ test.describe('the review queue', { tag: '@phone' }, () => {
         expect(await seriousAxeViolations(page)).toEqual([]);
         await keepScreenshot(page, `admin-reviews-published-${testInfo.project.name}`);
 
-        // Approve the last waiting one: the waiting tab is empty and says so.
+        // One of its two photos is not fit to show: it goes alone (asked first), the review and its other photo stay.
         await tabs.getByRole('link', { name: /รอตรวจ/ }).click();
+        await review(page, liked!.body).getByRole('button', { name: 'ลบรูปที่ 2 ออกจากรีวิว' }).click();
+        await confirmDialog(page);
+        await expect(page.getByTestId('admin-flash')).toHaveText('ลบรูปออกจากรีวิวแล้ว');
+        await expect(review(page, liked!.body).getByRole('img', { name: 'รูปที่ 1 จากรีวิว' })).toBeVisible();
+        await expect(review(page, liked!.body).getByRole('img', { name: 'รูปที่ 2 จากรีวิว' })).toHaveCount(0);
+
+        // Approve the last waiting one: the waiting tab is empty and says so.
         await review(page, liked!.body).getByRole('button', { name: 'อนุมัติ' }).click();
         await expect(page.getByTestId('admin-flash')).toHaveText('อนุมัติรีวิวแล้ว รีวิวแสดงในหน้าสินค้าแล้ว');
         await expect(page.getByTestId('reviews-empty')).toHaveText('ไม่มีรีวิวที่รอตรวจ');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database, getDb } from '../../src/server/db/client';
 import { auditLog, company } from '../../src/server/db/schema';
@@ -15,10 +16,15 @@ import * as approveRoute from '../../src/pages/admin/reviews/[id]/approve';
 import * as hideRoute from '../../src/pages/admin/reviews/[id]/hide';
 import * as showRoute from '../../src/pages/admin/reviews/[id]/show';
 import * as answerRoute from '../../src/pages/admin/reviews/[id]/answer';
+import * as removePhotoRoute from '../../src/pages/admin/reviews/[id]/remove-photo';
 import * as settingsRoute from '../../src/pages/admin/settings/[section]';
 import { BASE } from '../fixtures/api-client';
 import { adminCallers, CALLERS, expectRoleMatrix, flashOf, form, type AdminCallers, type Caller, type RouteModule } from '../fixtures/admin';
 import { productReviewTotals, reviewRow, writeReview, type TestReview } from '../fixtures/reviews';
+import { storePicture } from '../../src/server/storage/images';
+import { storage } from '../../src/server/storage/storage';
+import { storedWidths } from '../../src/lib/pictures';
+import type { ReviewPhoto } from '../../src/server/db/schema';
 
 /**
  * issue 31 part 3, the back office's side (docs/decisions/226): the queue at /admin/reviews, approving,
@@ -53,6 +59,19 @@ async function listenToBus(): Promise<{ heard: string[][]; stop: () => Promise<v
   const heard: string[][] = [];
   const stop = await db.subscribe(INVALIDATION_CHANNEL, (payload) => heard.push((JSON.parse(payload) as { tags: string[] }).tags), () => {});
   return { heard, stop };
+}
+
+/** A photo stored as a member's review photo is (every width written), as its review would hold it. */
+async function storedPhoto(background: string): Promise<ReviewPhoto> {
+  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background } }).jpeg().toBuffer();
+  const picture = await storePicture(new Uint8Array(bytes), 'reviews');
+  return { key: picture.key, width: picture.width, height: picture.height };
+}
+
+/** The stored files of a photo: one per width written. */
+async function filesOf(photo: ReviewPhoto): Promise<boolean[]> {
+  const stem = photo.key.replace(/-\d+\.webp$/, '');
+  return Promise.all(storedWidths(`/media/${photo.key}`).map((width) => storage().exists('public', `${stem}-${width}.webp`)));
 }
 
 async function settle(): Promise<void> {
@@ -115,6 +134,22 @@ describe('who moderates', () => {
     const answer = await expectRoleMatrix(callers, answerRoute, 'POST', `/admin/reviews/${hidden.id}/answer`, () => ({ ...form({ answer: 'ขอบคุณค่ะ' }), params: { id: String(hidden.id) } }), ['staff', 'owner']);
     expect(answer.staff.status).toBe(303);
     expect(answer.owner.status).toBe(303);
+    const withPhotos = await writeReview(owner, { status: 'published', photos: [await storedPhoto('#f4a683'), await storedPhoto('#a2412f')] });
+    const keys = (await reviewRow(withPhotos.id))!.photos.map((photo) => photo.key);
+    let nextPhoto = 0;
+    const removePhoto = await expectRoleMatrix(
+      callers,
+      removePhotoRoute,
+      'POST',
+      `/admin/reviews/${withPhotos.id}/remove-photo`,
+      () => ({ ...form({ photo: keys[nextPhoto++ % 2]! }), params: { id: String(withPhotos.id) } }),
+      ['staff', 'owner'],
+    );
+    expect(removePhoto.staff.status).toBe(303);
+    expect(flashOf(removePhoto.staff)?.kind).toBe('success');
+    expect(flashOf(removePhoto.owner)?.kind).toBe('success');
+    // Only staff and the owner removed one each: the visitor's, member's and editor's tries changed nothing.
+    expect((await reviewRow(withPhotos.id))!.photos).toEqual([]);
     const settings = await expectRoleMatrix(callers, settingsRoute, 'POST', '/admin/settings/reviews', () => ({ ...form({ reviewInvites: 'on' }), params: { section: 'reviews' } }), ['owner']);
     expect(settings.owner.status).toBe(303);
     // What the editor, the member and the visitor sent changed nothing.
@@ -250,6 +285,57 @@ describe('moderation', () => {
     expect(await productReviewTotals(review.productId)).toEqual({ count: 1, sum: 4 });
   });
 
+  it('remove one photo: the others, the text and the counts stay; its files leave storage; audited; the product pages dropped', async () => {
+    const photos = [await storedPhoto('#f4a683'), await storedPhoto('#d9a5a0'), await storedPhoto('#a2412f')];
+    const withPhotos = await writeReview(callers.members.owner.id, { status: 'published', rating: 4, body: 'สีสวยมาก', photos });
+    const totals = await productReviewTotals(withPhotos.productId);
+    expect((await filesOf(photos[1]!)).every(Boolean)).toBe(true);
+    const bus = await listenToBus();
+    try {
+      const removed = await post('staff', removePhotoRoute, withPhotos.id, 'remove-photo', { photo: photos[1]!.key, back: '/admin/reviews?status=published&page=1' });
+      expect(removed.status).toBe(303);
+      expect(removed.headers.get('location')).toBe('/admin/reviews?status=published&page=1');
+      expect(flashOf(removed)).toEqual({ kind: 'success', text: 'ลบรูปออกจากรีวิวแล้ว' });
+      await settle();
+      expect(bus.heard.flat()).toContain(`product:${withPhotos.productCode.toLowerCase()}`);
+    } finally {
+      await bus.stop();
+    }
+    const row = await reviewRow(withPhotos.id);
+    expect(row).toMatchObject({ status: 'published', body: 'สีสวยมาก', photos: [photos[0], photos[2]] });
+    expect(await productReviewTotals(withPhotos.productId)).toEqual(totals);
+    expect((await filesOf(photos[1]!)).some(Boolean)).toBe(false);
+    expect((await filesOf(photos[0]!)).every(Boolean)).toBe(true);
+    // The product's page shows the two left.
+    expect((await productReviews(withPhotos.productId)).reviews.find((one) => one.id === withPhotos.id)?.photos).toHaveLength(2);
+    const [audit] = await auditsOf(withPhotos.id);
+    expect(audit).toMatchObject({ action: 'review.photo_remove', actorRole: 'staff' });
+    expect(audit?.before).toMatchObject({ photos: 3 });
+    expect(audit?.after).toMatchObject({ photos: 2 });
+
+    // The same photo again, a key of another review's photo or of no photo at all, none: the Thai 404, nothing changed.
+    const other = await writeReview(callers.members.owner.id, { status: 'published', photos: [await storedPhoto('#8e2453')] });
+    const otherKey = (await reviewRow(other.id))!.photos[0]!.key;
+    for (const photo of [photos[1]!.key, otherKey, '../../etc/passwd', '']) {
+      const refused = await callers.clients.owner.call(removePhotoRoute, 'POST', `/admin/reviews/${withPhotos.id}/remove-photo`, {
+        ...form({ photo }),
+        params: { id: String(withPhotos.id) },
+        headers: { accept: 'application/json' },
+      });
+      expect(refused.status, photo).toBe(404);
+      expect(refused.body.message).toBe('ไม่พบรูปนี้ในรีวิว (อาจถูกลบไปแล้ว) กรุณาตรวจสอบอีกครั้ง');
+    }
+    expect((await reviewRow(withPhotos.id))!.photos).toHaveLength(2);
+    expect((await reviewRow(other.id))!.photos).toHaveLength(1);
+    expect((await filesOf((await reviewRow(other.id))!.photos[0]!)).every(Boolean)).toBe(true);
+
+    // A stored entry whose key is not a storage key (never a file of ours) goes from the review without touching storage.
+    const forged = await writeReview(callers.members.owner.id, { status: 'published', photos: [{ key: '../../etc/passwd', width: 1, height: 1 }] });
+    const cleaned = await post('owner', removePhotoRoute, forged.id, 'remove-photo', { photo: '../../etc/passwd' });
+    expect(flashOf(cleaned)).toEqual({ kind: 'success', text: 'ลบรูปออกจากรีวิวแล้ว' });
+    expect((await reviewRow(forged.id))!.photos).toEqual([]);
+  });
+
   it('a forged back address stays inside the back office', async () => {
     const result = await post('owner', answerRoute, review.id, 'answer', { answer: 'ขอบคุณค่ะ', back: 'https://evil.example/' });
     expect(result.headers.get('location')).toBe('/admin/reviews');
@@ -268,7 +354,7 @@ describe('the queue', () => {
     expect(pending.counts.pending).toBe(pending.total);
     const first = pending.reviews.find((one) => one.id === older.id)!;
     // A stored key becomes its public address; a key that is not one of ours is left out.
-    expect(first.photos).toEqual([{ url: '/media/reviews/abcdefabcdefabcdefabcdef-640.webp', width: 640, height: 480 }]);
+    expect(first.photos).toEqual([{ key: 'reviews/abcdefabcdefabcdefabcdef-640.webp', url: '/media/reviews/abcdefabcdefabcdefabcdef-640.webp', width: 640, height: 480 }]);
     expect(first).toMatchObject({ productCode: older.productCode, orderNo: older.orderNo, memberId: older.member.id, memberEmail: older.member.email });
     expect(pending.reviews.find((one) => one.id === newer.id)?.variantLabel).toBe('สีส้มพีช');
     const alone = await reviewQueue('published', 1, { reviewId: older.id });

@@ -79,7 +79,7 @@ describe('audit sentences', () => {
     expect(auditActionLabel('product.stock_adjust')).toBe('ปรับสต็อก');
     expect(auditActionLabel('order.ship')).toBe('จัดส่งสินค้า (คำสั่งซื้อ)');
     expect(auditActionLabel('member.disable')).toBe('ระงับบัญชี');
-    for (const action of ['review.write', 'review.approve', 'review.hide', 'review.show', 'review.answer', 'review.answer_remove', 'settings.update_reviews']) {
+    for (const action of ['review.write', 'review.approve', 'review.hide', 'review.show', 'review.answer', 'review.answer_remove', 'review.photo_remove', 'settings.update_reviews']) {
       expect(auditActionLabel(action), action).toMatch(/^[\u0E00-\u0E7F ]+$/);
     }
   });
@@ -105,6 +105,9 @@ describe('audit sentences', () => {
     const answered = describeAudit(row({ action: 'review.answer', entityType: 'product_review', entityId: '42', before: { answer: null, product: 'ลิปสติก' }, after: { answer: 'ขอบคุณค่ะ', product: 'ลิปสติก' } }), names);
     expect(sentence(answered)).toBe('สมหญิง ตอบรีวิวของ ลิปสติก');
     expect(answered.changes).toEqual([{ label: 'คำตอบของร้าน', from: null, to: null }]);
+    const photo = describeAudit(row({ action: 'review.photo_remove', entityType: 'product_review', entityId: '42', before: { reviewStatus: 'published', photos: 3, product: 'ลิปสติก' }, after: { reviewStatus: 'published', photos: 2, product: 'ลิปสติก' } }), names);
+    expect(sentence(photo)).toBe('สมหญิง ลบรูปจากรีวิวของ ลิปสติก');
+    expect(photo.changes).toEqual([{ label: 'จำนวนรูป', from: '3', to: '2' }]);
     const settings = describeAudit(row({ action: 'settings.update_reviews', entityType: 'settings', entityId: 'main', before: { reviewInvites: true }, after: { reviewInvites: false } }), names);
     expect(sentence(settings)).toBe('สมหญิง เปลี่ยนอีเมลชวนรีวิว ใน ตั้งค่าร้าน จาก เปิด เป็น ปิด');
   });

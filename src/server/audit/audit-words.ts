@@ -94,6 +94,7 @@ const VERBS: Record<string, string> = {
   'review.show': 'แสดงรีวิวอีกครั้งของ',
   'review.answer': 'ตอบรีวิวของ',
   'review.answer_remove': 'ลบคำตอบรีวิวของ',
+  'review.photo_remove': 'ลบรูปจากรีวิวของ',
 };
 
 /** The Thai name of an action for the filter; order actions take the order page's own words. */
@@ -156,6 +157,7 @@ const FIELDS: Record<string, { label: string; show: Shown }> = {
   caption: { label: 'คำบรรยาย', show: text },
   reviewStatus: { label: 'สถานะรีวิว', show: reviewStatus },
   hiddenReason: { label: 'เหตุผลที่ซ่อน', show: text },
+  photos: { label: 'จำนวนรูป', show: count },
   reviewsNeedApproval: { label: 'การรออนุมัติรีวิวใหม่', show: onOff },
   reviewInvites: { label: 'อีเมลชวนรีวิว', show: onOff },
 };

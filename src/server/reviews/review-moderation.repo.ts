@@ -102,6 +102,7 @@ export interface LockedReview {
   hiddenReason: string | null;
   answer: string | null;
   publishedAt: Date | null;
+  photos: ReviewPhoto[];
   productCode: string;
   productName: string;
 }
@@ -115,6 +116,7 @@ export async function lockReview(tx: Tx, id: number): Promise<LockedReview | nul
       hiddenReason: productReviews.hiddenReason,
       answer: productReviews.answer,
       publishedAt: productReviews.publishedAt,
+      photos: productReviews.photos,
       productCode: products.code,
       productName: products.name,
     })
@@ -126,7 +128,7 @@ export async function lockReview(tx: Tx, id: number): Promise<LockedReview | nul
   return row ?? null;
 }
 
-export type ReviewChange = Partial<Pick<typeof productReviews.$inferInsert, 'status' | 'hiddenReason' | 'answer' | 'answeredAt' | 'answeredBy' | 'publishedAt'>>;
+export type ReviewChange = Partial<Pick<typeof productReviews.$inferInsert, 'status' | 'hiddenReason' | 'answer' | 'answeredAt' | 'answeredBy' | 'publishedAt' | 'photos'>>;
 
 export async function updateReview(tx: Tx, id: number, change: ReviewChange, now: Date): Promise<void> {
   await tx

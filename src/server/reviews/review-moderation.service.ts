@@ -8,6 +8,7 @@ import { serialId } from '../../lib/row-id.ts';
 import { answerSchema, hideReasonSchema, REVIEW_STATUS_LABELS, type ReviewTab } from '../../lib/review-moderation.ts';
 import { parseWith } from '../admin/forms.ts';
 import * as repo from './review-moderation.repo.ts';
+import { deleteUnusedReviewPhotos } from './review-write.service.ts';
 
 /**
  * The back office's side of reviews (issue 31 part 3, docs/decisions/226): the queue at /admin/reviews,
@@ -19,7 +20,8 @@ import * as repo from './review-moderation.repo.ts';
 export const REVIEWS_PAGE_SIZE = 20;
 
 export interface AdminReview extends Omit<repo.AdminReviewRow, 'photos'> {
-  photos: { url: string; width: number; height: number }[];
+  /** `key` names the photo to `removeReviewPhoto`. */
+  photos: { key: string; url: string; width: number; height: number }[];
 }
 
 export interface ReviewQueue {
@@ -54,7 +56,7 @@ export async function reviewQueue(tab: ReviewTab, page: number, scope: repo.Revi
     ...row,
     photos: (Array.isArray(row.photos) ? row.photos : []).flatMap((photo) => {
       const url = typeof photo?.key === 'string' ? photoUrl(photo.key) : null;
-      return url ? [{ url, width: Number(photo.width) || 1, height: Number(photo.height) || 1 }] : [];
+      return url ? [{ key: photo.key, url, width: Number(photo.width) || 1, height: Number(photo.height) || 1 }] : [];
     }),
   }));
   const product = summary && productCode ? { code: productCode, ...summary } : null;
@@ -102,11 +104,12 @@ async function moderate(actor: AuditActor, id: number, move: Move): Promise<void
     const planned = move(review, now);
     if (!planned) return null;
     await repo.updateReview(tx, id, planned.change, now);
-    const before = { reviewStatus: review.status, hiddenReason: review.hiddenReason, answer: review.answer };
+    const before = { reviewStatus: review.status, hiddenReason: review.hiddenReason, answer: review.answer, photos: review.photos.length };
     const after = {
       reviewStatus: planned.change.status ?? review.status,
       hiddenReason: planned.change.hiddenReason !== undefined ? planned.change.hiddenReason : review.hiddenReason,
       answer: planned.change.answer !== undefined ? planned.change.answer : review.answer,
+      photos: (planned.change.photos ?? review.photos).length,
     };
     await recordAudit(tx, actor, {
       action: planned.action,
@@ -149,6 +152,23 @@ export function showReview(actor: AuditActor, id: number): Promise<void> {
     if (review.status !== 'hidden') throw refuse(review.status, 'แสดงอีกครั้ง');
     return { change: { status: 'published', hiddenReason: null, publishedAt: review.publishedAt ?? now }, action: 'review.show' };
   });
+}
+
+/**
+ * One photo leaves the review (an unsuitable picture in an otherwise good review), the others and the
+ * text staying as they are; once committed, its files leave storage. The photo is named by its storage
+ * key: a key the review does not hold (removed meanwhile by someone else, or never its own) is the Thai
+ * 404 and changes nothing.
+ */
+export async function removeReviewPhoto(actor: AuditActor, id: number, keyInput: unknown): Promise<void> {
+  const key = typeof keyInput === 'string' ? keyInput : '';
+  let removed: string | null = null;
+  await moderate(actor, id, (review) => {
+    if (!review.photos.some((photo) => photo.key === key)) throw notFound('review_photo_not_found', 'ไม่พบรูปนี้ในรีวิว (อาจถูกลบไปแล้ว) กรุณาตรวจสอบอีกครั้ง');
+    removed = key;
+    return { change: { photos: review.photos.filter((photo) => photo.key !== key) }, action: 'review.photo_remove' };
+  });
+  if (removed) await deleteUnusedReviewPhotos([removed]);
 }
 
 /** The shop's public answer, written, changed, or removed when empty. */

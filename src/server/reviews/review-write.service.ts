@@ -5,6 +5,7 @@ import { invalidateCatalog } from '../catalog/catalog-cache.ts';
 import { ensureBelow, hit, LIMITS } from '../security/rate-limit.ts';
 import { inspectPicture, storePicture } from '../storage/images.ts';
 import { publicUrl, storage } from '../storage/storage.ts';
+import { isValidKey } from '../storage/driver.ts';
 import { storedWidths } from '../../lib/pictures.ts';
 import type { ReviewPhoto } from '../db/schema.ts';
 import { MAX_REVIEW_BODY, MAX_REVIEW_PHOTO_BYTES, MAX_REVIEW_PHOTOS } from '../../lib/reviews.ts';
@@ -157,17 +158,24 @@ export async function removeReviewsOnClose(tx: Parameters<typeof repo.removeRevi
   };
 }
 
+/** Photos no review holds any more leave storage, every width of each. */
+export async function deleteUnusedReviewPhotos(keys: readonly string[]): Promise<void> {
+  const stillUsed = await repo.photoKeysInUse(await getDb(), keys);
+  const driver = storage();
+  for (const key of keys) {
+    if (stillUsed.has(key)) continue;
+    // The smaller widths share the stored key's stem, the key naming the widest (src/lib/pictures.ts). A
+    // key that is not a storage key was never a file of ours: there is nothing to delete.
+    const stem = key.replace(/-\d+\.webp$/, '');
+    const widths = isValidKey(key) ? storedWidths(publicUrl(key)) : [];
+    for (const width of widths) await driver.delete('public', `${stem}-${width}.webp`);
+  }
+}
+
 /** After the close committed: the photos no other review uses leave storage, the pages that showed them are dropped. */
 export async function afterReviewsRemoved(removed: RemovedReviews): Promise<void> {
   const db = await getDb();
-  const stillUsed = await repo.photoKeysInUse(db, removed.photoKeys);
-  const driver = storage();
-  for (const key of removed.photoKeys) {
-    if (stillUsed.has(key)) continue;
-    // The smaller widths share the stored key's stem, the key naming the widest (src/lib/pictures.ts).
-    const stem = key.replace(/-\d+\.webp$/, '');
-    for (const width of storedWidths(publicUrl(key))) await driver.delete('public', `${stem}-${width}.webp`);
-  }
+  await deleteUnusedReviewPhotos(removed.photoKeys);
   const codes = await repo.productCodesOf(db, removed.productIds);
   if (codes.length > 0) await invalidateCatalog({ productCodes: codes });
 }
