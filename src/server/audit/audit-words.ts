@@ -95,6 +95,7 @@ const VERBS: Record<string, string> = {
   'review.answer': 'ตอบรีวิวของ',
   'review.answer_remove': 'ลบคำตอบรีวิวของ',
   'review.photo_remove': 'ลบรูปจากรีวิวของ',
+  'storage.pictures_delete': 'ลบรูปที่ไม่มีที่ใช้แล้วออกจาก',
 };
 
 /** The Thai name of an action for the filter; order actions take the order page's own words. */
@@ -158,6 +159,7 @@ const FIELDS: Record<string, { label: string; show: Shown }> = {
   reviewStatus: { label: 'สถานะรีวิว', show: reviewStatus },
   hiddenReason: { label: 'เหตุผลที่ซ่อน', show: text },
   photos: { label: 'จำนวนรูป', show: count },
+  storedPictures: { label: 'จำนวนรูปที่เก็บไว้', show: count },
   reviewsNeedApproval: { label: 'การรออนุมัติรีวิวใหม่', show: onOff },
   reviewInvites: { label: 'อีเมลชวนรีวิว', show: onOff },
 };
@@ -287,6 +289,8 @@ function target(row: AuditRowInput, names: AuditNames): AuditSentence['target'] 
       return { label: id, href: null };
     case 'product_review':
       return { label: pick(row, 'product') ?? `รีวิว ${id}`, href: /^\d+$/.test(id) ? `/admin/reviews?review=${id}` : null };
+    case 'storage':
+      return { label: 'ที่เก็บรูป', href: null };
     default:
       return null;
   }

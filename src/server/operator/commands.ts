@@ -44,6 +44,8 @@ export const USAGE = `Usage: npm run shop -- <command> [options]
                                             default DATA_DIR/backups/shop-<time>.tar.gz
   restore FILE [--database postgres://…]    an archive into an empty shop, the shop stopped there
                                             (never through a running server; docs/operations.md)
+  pictures-unused [--delete]                stored pictures no row names any more (replaced, removed),
+                                            older than a day; --delete removes their files
 
 Every command that changes an order sends the mails it queued before it ends.
 
@@ -75,6 +77,7 @@ export async function runOperatorCommand(argv: readonly string[], operator = use
         note: { type: 'string' },
         tier: { type: 'string', multiple: true },
         out: { type: 'string' },
+        delete: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -118,6 +121,9 @@ export async function runOperatorCommand(argv: readonly string[], operator = use
         print(`  consistent as of ${done.manifest.createdAt}; took ${(done.ms / 1000).toFixed(1)} s`);
         break;
       }
+      case 'pictures-unused':
+        await unusedPictures(print, values.delete === true, operator);
+        break;
       case 'restore':
         throw new UsageError('restore runs only in the operator tool with the shop stopped: stop the server, then run npm run shop -- restore FILE');
       case 'confirm-payment':
@@ -270,6 +276,35 @@ async function setRole(emailInput: string, role: (typeof ROLES)[number] | null, 
     });
     return `${member.email}: role ${role ?? 'none'} (scopes ${JSON.stringify(scopes)})`;
   });
+}
+
+/** Lists the stored pictures no row names (the oldest 50), and with `remove` deletes them, with an audit row. */
+async function unusedPictures(print: (line: string) => void, remove: boolean, operator: string): Promise<void> {
+  const { deleteUnusedPictures, findUnusedPictures } = await import('../storage/unused-pictures.ts');
+  const found = await findUnusedPictures();
+  const files = (pictures: typeof found.unused) => pictures.reduce((sum, picture) => sum + picture.files.length, 0);
+  print(
+    `${found.stored} stored pictures; ${found.unused.length} named by no row (${files(found.unused)} files)` +
+      (found.tooNew > 0 ? `; ${found.tooNew} more stored within the last day are kept.` : '.'),
+  );
+  for (const picture of found.unused.slice(0, 50)) {
+    print(`  ${picture.stem}  ${picture.files.length} files, stored ${picture.files[0]!.modifiedAt.toISOString().slice(0, 10)}`);
+  }
+  if (found.unused.length > 50) print(`  … and ${found.unused.length - 50} more`);
+  if (!remove) {
+    if (found.unused.length > 0) print('Nothing deleted: run again with --delete to remove them.');
+    return;
+  }
+  const deleted = await deleteUnusedPictures(found.unused);
+  await recordAudit(await getDb(), { ...CLI_ACTOR, email: `operator ${operator} (CLI)` }, {
+    action: 'storage.pictures_delete',
+    entityType: 'storage',
+    entityId: 'public',
+    before: { storedPictures: found.stored },
+    after: { storedPictures: found.stored - deleted.length },
+    note: deleted.map((picture) => picture.stem).join(' ').slice(0, 2000),
+  });
+  print(`Deleted ${deleted.length} pictures (${files(deleted)} files).`);
 }
 
 function printMails(print: (line: string) => void, mails: Awaited<ReturnType<typeof outbox.listMails>>): void {
