@@ -92,6 +92,15 @@ describe('pictures no row names', () => {
   });
 
   it('the operator command lists, deletes only with --delete, and leaves an audit row', async () => {
+    const db = await getDb();
+    // Nothing old enough to go: nothing deleted and no audit row.
+    const audits = async () => (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'storage.pictures_delete'))).length;
+    const before = await audits();
+    const nothing = await runOperatorCommand(['pictures-unused', '--delete'], 'tester');
+    expect(nothing.exitCode).toBe(0);
+    expect(nothing.out).not.toContain('Deleted');
+    expect(await audits()).toBe(before);
+
     const old = await picture('gallery');
     age(old, 3);
     const listed = await runOperatorCommand(['pictures-unused'], 'tester');
@@ -105,7 +114,7 @@ describe('pictures no row names', () => {
     expect(removed.exitCode).toBe(0);
     expect(removed.out).toMatch(/Deleted \d+ pictures \(\d+ files\)\./);
     expect(await exists(old)).toEqual(filesOf(old).map(() => false));
-    const [audit] = await (await getDb()).select().from(auditLog).where(eq(auditLog.action, 'storage.pictures_delete')).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'storage.pictures_delete')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ entityType: 'storage', actorEmail: 'operator tester (CLI)' });
     expect(audit?.note).toContain(stemOf(old));
   });

@@ -291,11 +291,16 @@ async function unusedPictures(print: (line: string) => void, remove: boolean, op
     print(`  ${picture.stem}  ${picture.files.length} files, stored ${picture.files[0]!.modifiedAt.toISOString().slice(0, 10)}`);
   }
   if (found.unused.length > 50) print(`  … and ${found.unused.length - 50} more`);
+  if (found.unused.length === 0) return;
   if (!remove) {
-    if (found.unused.length > 0) print('Nothing deleted: run again with --delete to remove them.');
+    print('Nothing deleted: run again with --delete to remove them.');
     return;
   }
   const deleted = await deleteUnusedPictures(found.unused);
+  if (deleted.length === 0) {
+    print('Nothing deleted: each of them is named by a row again.');
+    return;
+  }
   await recordAudit(await getDb(), { ...CLI_ACTOR, email: `operator ${operator} (CLI)` }, {
     action: 'storage.pictures_delete',
     entityType: 'storage',
