@@ -46,6 +46,14 @@ describe('database and demo catalog', () => {
     expect(lipstick?.swatch).toBe('#f4a683');
     expect(lipstick?.image).toBe('/images/demo/lipstick-shade-f4a683.svg');
     expect(lipstick?.variant_image).toBe(lipstick?.image);
+    // A shade is drawn as its item: a cushion as a cushion, only lip products as lipsticks.
+    const shaded = await db.rows<{ name: string; image: string }>(sql`select p.name, p.image from products p join categories c on c.id = p.category_id where c.code = 'makeup' and p.image like '/images/demo/%-shade-%'`);
+    expect(shaded.length).toBeGreaterThanOrEqual(5);
+    for (const row of shaded) {
+      const drawing = /\/images\/demo\/([a-z]+)-shade-/.exec(row.image)?.[1];
+      expect(drawing === 'lipstick', `${row.name}: ${row.image}`).toBe(row.name.startsWith('ลิป'));
+    }
+    expect(shaded.some((row) => row.name.startsWith('คุชชั่น') && row.image.startsWith('/images/demo/cushion-shade-'))).toBe(true);
     // Its description names the product every shade shares, not the one shade it was before.
     const withVariants = await db.rows<{ name: string; description: string }>(sql`select name, description from products where cardinality(option_names) > 0`);
     expect(withVariants.length).toBeGreaterThanOrEqual(15);

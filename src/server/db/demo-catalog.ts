@@ -16,7 +16,12 @@ export type ImageKind =
   | 'balloon'
   | 'bear'
   | 'candle'
-  | 'card';
+  | 'card'
+  | 'cushion'
+  | 'palette'
+  | 'mascara'
+  | 'blush'
+  | 'browpencil';
 
 export interface DemoCategory {
   code: string;
@@ -24,6 +29,8 @@ export interface DemoCategory {
   nameEn: string;
   description: string;
   image: ImageKind;
+  /** Items drawn otherwise than the category's own drawing (a cushion is not a lipstick). */
+  itemImages?: Partial<Record<string, ImageKind>>;
   priceRange: [number, number];
   items: string[];
   variants: string[];
@@ -61,6 +68,7 @@ export const demoCategories: DemoCategory[] = [
     image: 'lipstick',
     priceRange: [79, 690],
     items: ['ลิปสติกเนื้อแมตต์', 'ลิปทินท์ฉ่ำวาว', 'ลิปบาล์มมีสี', 'บลัชออนเนื้อครีม', 'พาเลตต์อายแชโดว์', 'มาสคาร่ากันน้ำ', 'คุชชั่นคุมมัน', 'ดินสอเขียนคิ้ว'],
+    itemImages: { บลัชออนเนื้อครีม: 'blush', พาเลตต์อายแชโดว์: 'palette', มาสคาร่ากันน้ำ: 'mascara', คุชชั่นคุมมัน: 'cushion', ดินสอเขียนคิ้ว: 'browpencil' },
     variants: ['สีชมพูนู้ด', 'สีแดงอิฐ', 'สีส้มพีช', 'สีโรสวู้ด', 'สีน้ำตาลนม', 'สีเบอร์รี่', 'สีคอรัล', 'สีม่วงพลัม'],
     unit: 'ชิ้น',
   },
@@ -259,6 +267,27 @@ export function productCode(index: number): string {
   return `P${String(index + 1).padStart(5, '0')}`;
 }
 
+/** The drawing of a product named so in this category: its item's own, else the category's. */
+function drawingFor(category: DemoCategory, name: string): ImageKind {
+  const item = category.items.filter((entry) => name.startsWith(entry)).sort((a, b) => b.length - a.length)[0];
+  return (item && category.itemImages?.[item]) || category.image;
+}
+
+/**
+ * The product under another name (demoRenames gives a unique one), its description and drawing following
+ * the name: a lipstick renamed "พาเลตต์อายแชโดว์ …" is drawn as a palette.
+ */
+export function renamedDemoProduct(product: DemoProduct, name: string): DemoProduct {
+  const category = demoCategories.find((entry) => entry.code === product.categoryCode);
+  const drawing = category ? drawingFor(category, name) : null;
+  return {
+    ...product,
+    name,
+    description: product.description.replace(product.name, name),
+    images: drawing ? product.images.map((url) => url.replace(/^\/images\/demo\/[a-z]+-/, `/images/demo/${drawing}-`)) : product.images,
+  };
+}
+
 /** Demo product number `index` (0-based). Pure: the same index always gives the same product. */
 export function demoProduct(index: number, epoch: Date): DemoProduct {
   const random = rng(index * 7919 + 17);
@@ -280,7 +309,8 @@ export function demoProduct(index: number, epoch: Date): DemoProduct {
   const soldOut = random() < 0.08;
   const stock = soldOut ? 0 : 5 + Math.floor(random() * (wholesale ? 2000 : 240));
   const imageCount = 1 + Math.floor(random() * 4);
-  const images = Array.from({ length: imageCount }, (_, n) => `/images/demo/${category.image}-${code}-${n + 1}.svg`);
+  const drawing = drawingFor(category, item);
+  const images = Array.from({ length: imageCount }, (_, n) => `/images/demo/${drawing}-${code}-${n + 1}.svg`);
   const name = `${item} ${variant}`;
   const brandLine = brand ? `จากแบรนด์ ${brand.name} (${brand.nameTh}) ` : '';
   const description = [

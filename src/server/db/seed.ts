@@ -14,6 +14,7 @@ import {
   demoPromotions,
   demoRecruitments,
   demoSynonyms,
+  renamedDemoProduct,
 } from './demo-catalog.ts';
 import * as schema from './schema.ts';
 import { applyVariantPlans, demoRenames, planSearchWords, scaleVariantPlan, seedDemoVariants, shadePictureForName } from './demo-variants.ts';
@@ -133,7 +134,7 @@ export async function ensureDemoProducts(
     const batch = Array.from({ length: Math.min(BATCH, target - from) }, (_, i) => {
       const generated = demoProduct(from + i, demoEpoch);
       const name = renames.get(generated.code);
-      const product = name ? { ...generated, name, description: generated.description.replace(generated.name, name) } : generated;
+      const product = name ? renamedDemoProduct(generated, name) : generated;
       const variants = scaleVariantPlan(product, from + i);
       // Named with a shade, or sold in shades: its own shade's drawing first.
       const shade = variants?.values[0]?.image ?? shadePictureForName(product);
