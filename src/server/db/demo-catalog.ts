@@ -267,9 +267,14 @@ export function productCode(index: number): string {
   return `P${String(index + 1).padStart(5, '0')}`;
 }
 
+/** The category's item a product's name is made of ("ลิปสติกเนื้อแมตต์ สีส้มพีช" → "ลิปสติกเนื้อแมตต์"), the longest that fits. */
+export function demoItemOf(category: DemoCategory, name: string): string | undefined {
+  return category.items.filter((item) => name === item || name.startsWith(`${item} `)).sort((a, b) => b.length - a.length)[0];
+}
+
 /** The drawing of a product named so in this category: its item's own, else the category's. */
 function drawingFor(category: DemoCategory, name: string): ImageKind {
-  const item = category.items.filter((entry) => name.startsWith(entry)).sort((a, b) => b.length - a.length)[0];
+  const item = demoItemOf(category, name);
   return (item && category.itemImages?.[item]) || category.image;
 }
 

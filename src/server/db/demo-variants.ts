@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { searchKey } from '../../lib/thai-text.ts';
 import type { Db, DbOrTx } from './database.ts';
-import { demoCategories, demoEpoch, demoProduct, type DemoProduct } from './demo-catalog.ts';
+import { demoCategories, demoEpoch, demoItemOf, demoProduct, type DemoProduct } from './demo-catalog.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -78,7 +78,7 @@ export function demoVariantPlans(count: number): DemoVariantPlan[] {
     const last = group[group.length - 1] as DemoProduct;
     const category = demoCategories.find((entry) => entry.code === last.categoryCode);
     if (!category || KEPT.has(last.code)) continue;
-    const item = category.items.find((name) => last.name.startsWith(`${name} `));
+    const item = demoItemOf(category, last.name);
     const own = item ? kindOf(last.name.slice(item.length + 1)) : null;
     if (!item || !own || items.has(`${category.code}:${item}`)) continue;
     const others = category.variants
@@ -129,7 +129,7 @@ export function demoRenames(count: number): Map<string, string> {
     }
     const category = categoryOf(product);
     if (!category) continue;
-    const item = category.items.filter((name) => product.name.startsWith(`${name} `)).sort((a, b) => b.length - a.length)[0];
+    const item = demoItemOf(category, product.name);
     const items = item ? [item, ...category.items.filter((name) => name !== item)] : category.items;
     const free = items.flatMap((name) => category.variants.map((word) => `${name} ${word}`)).find((name) => !used.has(name));
     if (!free) continue;
