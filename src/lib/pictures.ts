@@ -5,6 +5,9 @@
  */
 export const PICTURE_WIDTHS = [320, 640, 1280] as const;
 
+/** The product page's main picture's `sizes`: the page writes it, and the variant picker when it swaps the picture. */
+export const PRODUCT_PICTURE_SIZES = '(min-width: 992px) 40vw, (min-width: 768px) 50vw, 100vw';
+
 const STORED = /^(\/media\/[a-z]+\/[a-f0-9]{24})-(\d+)\.webp$/;
 
 export function storedWidths(url: string | null | undefined): number[] {

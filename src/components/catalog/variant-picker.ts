@@ -1,5 +1,5 @@
 import { formatBaht } from '../../lib/money';
-import { pictureAtLeast, pictureSrcset } from '../../lib/pictures';
+import { pictureAtLeast, pictureSrcset, PRODUCT_PICTURE_SIZES } from '../../lib/pictures';
 import { tierTable, type PriceTier } from '../../lib/pricing';
 import { optionValues, variantForValues, type ChoosableVariant } from '../../lib/variant-choice';
 
@@ -15,9 +15,6 @@ interface PickerVariant extends ChoosableVariant {
   tiers: PriceTier[];
 }
 
-/** The main picture's `sizes`, as the product page writes it. */
-const PICTURE_SIZES = '(min-width: 992px) 40vw, (min-width: 768px) 50vw, 100vw';
-
 /**
  * The variant's picture (or the product's, for a variant without one) becomes the gallery's first, its
  * thumbnail with it, and is shown: a shopper who had opened another picture sees the shade they chose.
@@ -29,7 +26,7 @@ function showPicture(page: HTMLElement, image: string | null): void {
     const srcset = pictureSrcset(image);
     if (srcset) {
       main.srcset = srcset;
-      main.sizes = PICTURE_SIZES;
+      main.sizes = PRODUCT_PICTURE_SIZES;
     } else {
       main.removeAttribute('srcset');
       main.removeAttribute('sizes');
