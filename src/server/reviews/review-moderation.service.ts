@@ -162,13 +162,12 @@ export function showReview(actor: AuditActor, id: number): Promise<void> {
  */
 export async function removeReviewPhoto(actor: AuditActor, id: number, keyInput: unknown): Promise<void> {
   const key = typeof keyInput === 'string' ? keyInput : '';
-  let removed: string | null = null;
+  // The move either removes the photo or throws: once it has returned, the photo is out of the review.
   await moderate(actor, id, (review) => {
     if (!review.photos.some((photo) => photo.key === key)) throw notFound('review_photo_not_found', 'ไม่พบรูปนี้ในรีวิว (อาจถูกลบไปแล้ว) กรุณาตรวจสอบอีกครั้ง');
-    removed = key;
     return { change: { photos: review.photos.filter((photo) => photo.key !== key) }, action: 'review.photo_remove' };
   });
-  if (removed) await deleteUnusedReviewPhotos([removed]);
+  await deleteUnusedReviewPhotos([key]);
 }
 
 /** The shop's public answer, written, changed, or removed when empty. */
